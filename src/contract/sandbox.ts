@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** GET /api/v1/custom_fields, a sandbox extension the console uses when present (DESIGN §3). */
+export const customFieldListSchema = z.object({
+  data: z.array(z.looseObject({ slug: z.string(), name: z.string() })),
+});
+export type CustomFieldList = z.infer<typeof customFieldListSchema>;
+
+/** GET /sandbox.json: what the one-click "Use local sandbox" connect needs. */
+export const sandboxInfoSchema = z.looseObject({
+  sandbox: z.literal(true),
+  api_key: z.string(),
+  workspace: z.object({ id: z.string(), name: z.string() }),
+  members: z.array(z.string()).default([]),
+  custom_fields: z.array(z.object({ slug: z.string(), name: z.string() })).default([]),
+  test_numbers: z
+    .array(z.object({ tracking_number: z.string(), tracking_type: z.string(), outcome: z.string() }))
+    .default([]),
+});
+export type SandboxInfo = z.infer<typeof sandboxInfoSchema>;

@@ -1,0 +1,44 @@
+// The server: the sandbox API (or the proxy to the real service) plus the built console.
+// buildApp() does not listen, so tests drive it in-process with inject(); main.ts listens.
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { errorBody } from '../contract/error-body';
+import type { ServerConfig } from './config';
+import { notFoundHandler, serveConsole } from './console-static';
+import { addSecurityHeaders } from './security-headers';
+import { registerApi } from './register-api';
+
+export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // JSON import lists are capped by rows (SANDBOX_MAX_BATCH_ROWS); this only stops abuse.
+    bodyLimit: config.maxFileBytes,
+    // Never trust X-Forwarded-* from the network: the server binds loopback by default.
+    trustProxy: false,
+  });
+
+  addSecurityHeaders(app);
+  app.setErrorHandler(clientErrorHandler);
+  await registerApi(app, config);
+  if (config.consoleDir) await serveConsole(app, config.consoleDir);
+  notFoundHandler(app, config.consoleDir !== null);
+  return app;
+}
+
+/**
+ * Turns Fastify's own errors for bad client input (unparsable JSON, wrong content type, body too
+ * large) into the `{errors:[…]}` body of DESIGN §3; anything else is a 500 with no internals.
+ */
+function clientErrorHandler(this: FastifyInstance, error: FastifyError, _request: unknown, reply: import('fastify').FastifyReply) {
+  const status = error.statusCode ?? 500;
+  if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return reply.code(413).send(errorBody('too_large', 'The request body is larger than this service accepts.'));
+  }
+  if (status === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return reply.code(415).send(errorBody('unsupported_file', 'This content type is not accepted here; send JSON or multipart/form-data.'));
+  }
+  if (status >= 400 && status < 500) {
+    return reply.code(400).send(errorBody('bad_request', `The request could not be read: ${error.message}`));
+  }
+  this.log.error(error);
+  return reply.code(500).send(errorBody('internal', 'The service hit an unexpected error; the request was not completed.'));
+}

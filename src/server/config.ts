@@ -1,0 +1,125 @@
+// Settings of the server and sandbox, read once from the environment and validated with zod
+// (DESIGN §3 "Settings"). A bad value stops the server with a message naming the variable.
+import { z } from 'zod';
+
+const intFrom = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
+
+/** SANDBOX_FAULTS: comma-separated `kind:share`, kinds 500, 429, slow, drop; share 0–1. */
+const FAULT_KINDS = ['500', '429', 'slow', 'drop'] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+export type FaultShares = Partial<Record<FaultKind, number>>;
+
+const faultsSchema = z
+  .string()
+  .optional()
+  .transform((value, ctx): FaultShares | null => {
+    if (value === undefined || value.trim() === '' || value.trim() === 'off') return null;
+    const shares: FaultShares = {};
+    for (const part of value.split(',')) {
+      const [kind, share] = part.split(':').map((s) => s.trim());
+      const n = Number(share);
+      if (!FAULT_KINDS.includes(kind as FaultKind) || share === undefined || !(n >= 0 && n <= 1)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${part}" is not kind:share with kind one of ${FAULT_KINDS.join(', ')} and share between 0 and 1`,
+        });
+        return z.NEVER;
+      }
+      shares[kind as FaultKind] = n;
+    }
+    return shares;
+  });
+
+const apiKeysSchema = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value.trim() === '') return null;
+    const pairs: { key: string; workspace: string }[] = [];
+    for (const part of value.split(',')) {
+      const index = part.indexOf(':');
+      const key = part.slice(0, index).trim();
+      const workspace = part.slice(index + 1).trim();
+      if (index < 1 || key.length < 16 || !/^[A-Za-z0-9_-]+$/.test(workspace)) {
+        ctx.addIssue({ code: 'custom', message: `"${part.slice(0, 8)}…" is not key:workspace (key of 16+ characters, workspace of letters, digits, - or _)` });
+        return z.NEVER;
+      }
+      pairs.push({ key, workspace });
+    }
+    return pairs;
+  });
+
+export const envSchema = z.object({
+  PORT: intFrom(4173).pipe(z.number().max(65535)),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  SANDBOX_DB: z.string().min(1).default('.data/sandbox.sqlite'),
+  SANDBOX_API_KEYS: apiKeysSchema,
+  SANDBOX_ROW_DELAY_MS: intFrom(250),
+  SANDBOX_IMPORT_LIMIT: intFrom(20, 1),
+  SANDBOX_IMPORT_WINDOW_S: intFrom(60, 1),
+  SANDBOX_PATCH_LIMIT: intFrom(100, 1),
+  SANDBOX_PATCH_WINDOW_S: intFrom(60, 1),
+  SANDBOX_HOURLY_LIMIT: intFrom(1500, 1),
+  SANDBOX_DAILY_LIMIT: intFrom(10000, 1),
+  SANDBOX_MAX_FILE_BYTES: intFrom(10 * 1024 * 1024, 1),
+  SANDBOX_MAX_BATCH_ROWS: intFrom(5000, 1),
+  SANDBOX_FAULTS: faultsSchema,
+  UPSTREAM_URL: z.url({ protocol: /^https?$/, error: 'UPSTREAM_URL must be an http(s) URL' }).optional(),
+  LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('warn'),
+});
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dbPath: string;
+  apiKeys: { key: string; workspace: string }[] | null;
+  rowDelayMs: number;
+  importLimit: number;
+  importWindowS: number;
+  patchLimit: number;
+  patchWindowS: number;
+  hourlyLimit: number;
+  dailyLimit: number;
+  maxFileBytes: number;
+  maxBatchRows: number;
+  faults: FaultShares | null;
+  upstreamUrl: string | null;
+  logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
+  /** Folder of the built console; null serves the API only (tests, `npm run dev`). */
+  consoleDir: string | null;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined>, consoleDir: string | null = null): ServerConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid settings in the environment:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dbPath: e.SANDBOX_DB,
+    apiKeys: e.SANDBOX_API_KEYS,
+    rowDelayMs: e.SANDBOX_ROW_DELAY_MS,
+    importLimit: e.SANDBOX_IMPORT_LIMIT,
+    importWindowS: e.SANDBOX_IMPORT_WINDOW_S,
+    patchLimit: e.SANDBOX_PATCH_LIMIT,
+    patchWindowS: e.SANDBOX_PATCH_WINDOW_S,
+    hourlyLimit: e.SANDBOX_HOURLY_LIMIT,
+    dailyLimit: e.SANDBOX_DAILY_LIMIT,
+    maxFileBytes: e.SANDBOX_MAX_FILE_BYTES,
+    maxBatchRows: e.SANDBOX_MAX_BATCH_ROWS,
+    faults: e.SANDBOX_FAULTS,
+    upstreamUrl: e.UPSTREAM_URL ?? null,
+    logLevel: e.LOG_LEVEL,
+    consoleDir,
+  };
+}
+
+/** Settings for in-process tests: throwaway store, no delay, API only. */
+export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return { ...loadConfig({ SANDBOX_DB: ':memory:', SANDBOX_ROW_DELAY_MS: '0', LOG_LEVEL: 'silent' }), ...overrides };
+}
