@@ -1,0 +1,90 @@
+/**
+ * Text and attribute helpers for the small XML parts (workbook, relationships, styles) and for
+ * cell text. The parts are machine-written SpreadsheetML, so a tag scanner is enough: no DTDs, no
+ * CDATA in cell text.
+ */
+
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** `&amp;`, `&#10;`, `&#x1F600;` → characters; an unknown entity stays as written. */
+export function decodeXmlEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-zA-Z]+);/g, (whole, body: string) => {
+    if (body.charCodeAt(0) !== 35 /* # */) return NAMED_ENTITIES[body] ?? whole;
+    const code = body.charCodeAt(1) === 120 /* x */ ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
+    return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+}
+
+/**
+ * OOXML writes characters XML cannot hold as `_xHHHH_` (`_x000D_` for a carriage return), and a
+ * literal `_x` sequence as `_x005F_x…`; one left-to-right pass undoes both.
+ */
+function decodeOoxmlEscapes(text: string): string {
+  return text.replace(/_x([0-9a-fA-F]{4})_/g, (_whole, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/**
+ * Raw element text → the characters a person sees. Strings of 13 or more characters sliced from a
+ * large chunk would keep the whole chunk alive (V8 sliced strings), so those are copied.
+ */
+export function decodeCellText(raw: string): string {
+  let text = raw;
+  // XML parsers turn literal line breaks into \n before entities are expanded (`&#13;` stays \r).
+  if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
+  if (text.includes('&')) text = decodeXmlEntities(text);
+  if (text.includes('_x')) text = decodeOoxmlEscapes(text);
+  return text === raw && text.length >= 13 ? detach(text) : text;
+}
+
+function detach(text: string): string {
+  // Concatenation flattens into a fresh string; the slice then refers to that copy only.
+  return (' ' + text).slice(1);
+}
+
+export type XmlAttributes = Map<string, string>;
+
+/** The start tags of every element with this local name (any namespace prefix), with attributes. */
+export function findElements(xml: string, localName: string): XmlAttributes[] {
+  // Attribute values may contain `>` (number formats such as `[>=100]`), hence the quoted alternatives.
+  const tag = new RegExp(`<(?:[A-Za-z_][\\w.-]*:)?${localName}(?=[\\s/>])((?:[^>"']|"[^"]*"|'[^']*')*)>`, 'g');
+  const found: XmlAttributes[] = [];
+  for (const match of xml.matchAll(tag)) found.push(parseAttributes(match[1] ?? ''));
+  return found;
+}
+
+function parseAttributes(text: string): XmlAttributes {
+  const attributes: XmlAttributes = new Map();
+  for (const match of text.matchAll(/([^\s=/]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
+    const name = match[1];
+    if (name !== undefined) attributes.set(name, decodeXmlEntities(match[2] ?? match[3] ?? ''));
+  }
+  return attributes;
+}
+
+/** An attribute by local name, whatever its prefix (`r:id`, `relationships:id`). */
+export function attributeByLocalName(attributes: XmlAttributes, localName: string): string | undefined {
+  const plain = attributes.get(localName);
+  if (plain !== undefined) return plain;
+  for (const [name, value] of attributes) {
+    if (name.endsWith(`:${localName}`) && !name.startsWith('xmlns:')) return value;
+  }
+  return undefined;
+}
+
+/** The namespace prefix of the document's root element (`x:` in `<x:worksheet>`), or ''. */
+export function rootPrefix(xml: string): string | null {
+  let at = 0;
+  for (;;) {
+    const lt = xml.indexOf('<', at);
+    if (lt < 0 || lt + 1 >= xml.length) return null;
+    const next = xml.charCodeAt(lt + 1);
+    if (next === 63 /* ? */ || next === 33 /* ! */) {
+      const end = xml.indexOf('>', lt);
+      if (end < 0) return null;
+      at = end + 1;
+      continue;
+    }
+    const match = /^<([A-Za-z_][\w.-]*:)?[A-Za-z_]/.exec(xml.slice(lt, lt + 64));
+    return match ? (match[1] ?? '') : null;
+  }
+}

@@ -1,0 +1,240 @@
+import { Inflate, inflateSync } from 'fflate';
+import { XlsxDeclinedError, XlsxReadError, damaged } from './xlsx-errors';
+
+/**
+ * A zip archive read from its central directory (deflate and stored entries, zip64). Entry data is
+ * decompressed only on request, the large sheet part slice by slice, so a workbook is never held
+ * twice in full.
+ */
+export interface ZipEntry {
+  name: string;
+  method: number;
+  compressedSize: number;
+  size: number;
+  localHeaderOffset: number;
+  encrypted: boolean;
+}
+
+const EOCD = 0x06054b50;
+const ZIP64_EOCD = 0x06064b50;
+const ZIP64_LOCATOR = 0x07064b50;
+const CENTRAL_HEADER = 0x02014b50;
+const LOCAL_HEADER = 0x04034b50;
+const STORED = 0;
+const DEFLATED = 8;
+const CFB_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+const names = new TextDecoder();
+
+/** Entry names are matched case-insensitively: some writers store `XL/Workbook.xml`. */
+export function normalizeZipPath(path: string): string {
+  return path.replace(/\\/g, '/').replace(/^\/+/, '').toLowerCase();
+}
+
+export class ZipArchive {
+  private readonly entries = new Map<string, ZipEntry>();
+
+  constructor(readonly bytes: Uint8Array) {
+    assertZipContainer(bytes);
+    for (const entry of readCentralDirectory(bytes)) this.entries.set(normalizeZipPath(entry.name), entry);
+  }
+
+  find(path: string): ZipEntry | undefined {
+    return this.entries.get(normalizeZipPath(path));
+  }
+
+  /** The whole content of a small part (workbook, relationships, styles). */
+  read(entry: ZipEntry): Uint8Array {
+    const compressed = this.compressedData(entry);
+    if (entry.method === STORED) return compressed;
+    let data: Uint8Array;
+    try {
+      data = inflateSync(compressed);
+    } catch {
+      throw damaged(`the part ${entry.name} cannot be decompressed`);
+    }
+    if (data.length !== entry.size) throw damaged(`the part ${entry.name} does not have the size its zip entry says`);
+    return data;
+  }
+
+  /** The compressed bytes of an entry, checked to lie inside the archive. */
+  compressedData(entry: ZipEntry): Uint8Array {
+    const { bytes } = this;
+    const at = entry.localHeaderOffset;
+    if (at + 30 > bytes.length) throw endsEarly();
+    if (readU32(bytes, at) !== LOCAL_HEADER) throw damaged(`the zip entry of ${entry.name} is broken`);
+    // The local header's extra field may differ from the central directory's, so read its length here.
+    const start = at + 30 + readU16(bytes, at + 26) + readU16(bytes, at + 28);
+    const end = start + entry.compressedSize;
+    if (end > bytes.length) throw endsEarly();
+    if (entry.encrypted) throw new XlsxReadError('invalid_file', `The workbook is damaged: the part ${entry.name} is encrypted with a zip password.`);
+    if (entry.method !== STORED && entry.method !== DEFLATED) {
+      throw damaged(`the part ${entry.name} uses an unsupported compression method (${entry.method})`);
+    }
+    if (entry.method === STORED && entry.size !== entry.compressedSize) {
+      throw damaged(`the part ${entry.name} does not have the size its zip entry says`);
+    }
+    return bytes.subarray(start, end);
+  }
+}
+
+/**
+ * Decompresses one entry a slice at a time, so that the caller can scan, report progress and
+ * yield between slices; only one slice of output is alive at a time.
+ */
+export class ZipEntryStream {
+  private readonly compressed: Uint8Array;
+  private readonly inflate: Inflate | null;
+  private readonly output: Uint8Array[] = [];
+  private offset = 0;
+  private produced = 0;
+  private finished = false;
+
+  constructor(
+    archive: ZipArchive,
+    private readonly entry: ZipEntry,
+    private readonly sliceSize = 256 * 1024,
+  ) {
+    this.compressed = archive.compressedData(entry);
+    this.inflate =
+      entry.method === DEFLATED
+        ? new Inflate((chunk) => {
+            this.output.push(chunk);
+          })
+        : null;
+  }
+
+  get done(): boolean {
+    return this.finished;
+  }
+
+  /** Share of the compressed bytes consumed so far, for progress. */
+  get fraction(): number {
+    return this.compressed.length === 0 ? 1 : this.offset / this.compressed.length;
+  }
+
+  /** Decompresses the next slice and returns what it produced (possibly nothing). */
+  next(): Uint8Array[] {
+    const end = Math.min(this.offset + this.sliceSize, this.compressed.length);
+    const slice = this.compressed.subarray(this.offset, end);
+    this.offset = end;
+    const final = end >= this.compressed.length;
+    this.finished = final;
+    if (this.inflate === null) {
+      this.produced += slice.length;
+      return slice.length > 0 ? [slice] : [];
+    }
+    try {
+      this.inflate.push(slice, final);
+    } catch {
+      throw damaged(`the part ${this.entry.name} cannot be decompressed`);
+    }
+    const chunks = this.output.splice(0);
+    for (const chunk of chunks) this.produced += chunk.length;
+    if (this.produced > this.entry.size || (final && this.produced !== this.entry.size)) {
+      throw damaged(`the part ${this.entry.name} does not have the size its zip entry says`);
+    }
+    return chunks;
+  }
+}
+
+function endsEarly(): XlsxReadError {
+  return damaged('the zip archive ends early');
+}
+
+function assertZipContainer(bytes: Uint8Array): void {
+  if (CFB_MAGIC.every((byte, index) => bytes[index] === byte)) {
+    throw new XlsxDeclinedError('The workbook is an encrypted or legacy Office file (a CFB container), not a zip archive.');
+  }
+  if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b) {
+    throw new XlsxReadError('invalid_file', 'The file is not an XLSX workbook: it is not a zip archive.');
+  }
+}
+
+function readU16(bytes: Uint8Array, at: number): number {
+  return (bytes[at] ?? 0) | ((bytes[at + 1] ?? 0) << 8);
+}
+
+function readU32(bytes: Uint8Array, at: number): number {
+  return (readU16(bytes, at) | (readU16(bytes, at + 2) << 16)) >>> 0;
+}
+
+function readU64(bytes: Uint8Array, at: number): number {
+  return readU32(bytes, at) + readU32(bytes, at + 4) * 0x1_0000_0000;
+}
+
+interface Directory {
+  count: number;
+  offset: number;
+  size: number;
+}
+
+/** The end-of-central-directory record sits in the last 64 KiB (after an optional comment). */
+function findDirectory(bytes: Uint8Array): Directory {
+  const lowest = Math.max(0, bytes.length - 22 - 0xffff);
+  for (let at = bytes.length - 22; at >= lowest; at--) {
+    if (bytes[at] !== 0x50 || readU32(bytes, at) !== EOCD) continue;
+    const directory = { count: readU16(bytes, at + 10), size: readU32(bytes, at + 12), offset: readU32(bytes, at + 16) };
+    const locator = at - 20;
+    if (locator >= 0 && readU32(bytes, locator) === ZIP64_LOCATOR) {
+      const record = readU64(bytes, locator + 8);
+      if (record + 56 > bytes.length || readU32(bytes, record) !== ZIP64_EOCD) throw damaged('its zip64 directory is broken');
+      directory.count = readU64(bytes, record + 32);
+      directory.size = readU64(bytes, record + 40);
+      directory.offset = readU64(bytes, record + 48);
+    }
+    if (directory.offset + directory.size > bytes.length) throw endsEarly();
+    return directory;
+  }
+  throw endsEarly();
+}
+
+function readCentralDirectory(bytes: Uint8Array): ZipEntry[] {
+  const { count, offset } = findDirectory(bytes);
+  const entries: ZipEntry[] = [];
+  let at = offset;
+  for (let index = 0; index < count; index++) {
+    if (at + 46 > bytes.length) throw endsEarly();
+    if (readU32(bytes, at) !== CENTRAL_HEADER) throw damaged('its zip directory is broken');
+    const nameLength = readU16(bytes, at + 28);
+    const extraLength = readU16(bytes, at + 30);
+    const commentLength = readU16(bytes, at + 32);
+    const entry: ZipEntry = {
+      name: names.decode(bytes.subarray(at + 46, at + 46 + nameLength)),
+      method: readU16(bytes, at + 10),
+      encrypted: (readU16(bytes, at + 8) & 1) === 1,
+      compressedSize: readU32(bytes, at + 20),
+      size: readU32(bytes, at + 24),
+      localHeaderOffset: readU32(bytes, at + 42),
+    };
+    applyZip64Extra(bytes, at + 46 + nameLength, extraLength, entry);
+    entries.push(entry);
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return entries;
+}
+
+/** Fields saturated at 0xFFFFFFFF are given in the zip64 extra field, in this fixed order. */
+function applyZip64Extra(bytes: Uint8Array, start: number, length: number, entry: ZipEntry): void {
+  const saturated = 0xffffffff;
+  if (entry.size !== saturated && entry.compressedSize !== saturated && entry.localHeaderOffset !== saturated) return;
+  for (let at = start; at + 4 <= start + length; ) {
+    const id = readU16(bytes, at);
+    const size = readU16(bytes, at + 2);
+    if (id === 0x0001) {
+      let field = at + 4;
+      if (entry.size === saturated) {
+        entry.size = readU64(bytes, field);
+        field += 8;
+      }
+      if (entry.compressedSize === saturated) {
+        entry.compressedSize = readU64(bytes, field);
+        field += 8;
+      }
+      if (entry.localHeaderOffset === saturated) entry.localHeaderOffset = readU64(bytes, field);
+      return;
+    }
+    at += 4 + size;
+  }
+  throw damaged(`the zip64 sizes of ${entry.name} are missing`);
+}
