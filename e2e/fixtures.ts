@@ -1,0 +1,34 @@
+// The `test` every spec uses: baseURL from the server global-setup started, an axe check, and
+// screenshots saved under e2e/screenshots for people to look at.
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const test = base.extend<{ expectAccessible: (page: Page) => Promise<void> }>({
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use) => {
+    const url = process.env.E2E_BASE_URL;
+    if (!url) throw new Error('E2E_BASE_URL is not set: run the specs through `npm run test:e2e`.');
+    await use(url);
+  },
+  // eslint-disable-next-line no-empty-pattern
+  expectAccessible: async ({}, use) => {
+    await use(async (page) => {
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length}×)`)).toEqual([]);
+    });
+  },
+});
+
+export { expect };
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
+}
+
+/** Connects through the one-click sandbox button, as a newcomer would. */
+export async function connectToSandbox(page: Page): Promise<void> {
+  await page.goto('/connect');
+  await page.getByRole('button', { name: 'Use local sandbox' }).click();
+  await expect(page.getByRole('heading', { name: 'Import shipments' })).toBeVisible();
+}

@@ -1,0 +1,62 @@
+// Where the console keeps the service address and API key. The key lives in sessionStorage, or
+// localStorage when the user asks to be remembered on this device; it leaves the browser only in
+// the Authorization header (http-client.ts). Never in a URL, a log or an export.
+import { z } from 'zod';
+
+const STORAGE_KEY = 'import-console.connection';
+
+const connectionSchema = z.object({
+  baseUrl: z.string(),
+  apiKey: z.string().min(1),
+  label: z.string(),
+  workspace: z.string().nullable(),
+  sandbox: z.boolean(),
+});
+export type Connection = z.infer<typeof connectionSchema> & { remembered: boolean };
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let cached: Connection | null | undefined;
+
+function readFrom(storage: Storage, remembered: boolean): Connection | null {
+  const raw = storage.getItem(STORAGE_KEY);
+  if (!raw) return null;
+  try {
+    const parsed = connectionSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? { ...parsed.data, remembered } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function getConnection(): Connection | null {
+  cached ??= readFrom(sessionStorage, false) ?? readFrom(localStorage, true);
+  return cached;
+}
+
+export function saveConnection(connection: Connection): void {
+  const { remembered, ...stored } = connection;
+  sessionStorage.removeItem(STORAGE_KEY);
+  localStorage.removeItem(STORAGE_KEY);
+  (remembered ? localStorage : sessionStorage).setItem(STORAGE_KEY, JSON.stringify(stored));
+  cached = connection;
+  listeners.forEach((listener) => listener());
+}
+
+export function forgetConnection(): void {
+  sessionStorage.removeItem(STORAGE_KEY);
+  localStorage.removeItem(STORAGE_KEY);
+  cached = null;
+  listeners.forEach((listener) => listener());
+}
+
+export function subscribeConnection(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** An empty base URL means "this origin": the bundled sandbox, or the proxy to the real service. */
+export function normalizeBaseUrl(input: string): string {
+  const trimmed = input.trim().replace(/\/+$/, '');
+  return trimmed.replace(/\/api\/v1$/, '');
+}

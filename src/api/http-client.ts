@@ -1,0 +1,146 @@
+// The one HTTP module: every request to the service goes through request(). It adds the key,
+// paces by the shared rate-limit budget, honours Retry-After on 429, retries 5xx and network
+// errors with capped exponential backoff and jitter (only where a retry cannot duplicate data),
+// parses the body with the contract's zod schema, and throws the typed errors of api-error.ts.
+import type { z } from 'zod';
+import { parseRateLimitHeaders, parseRetryAfter } from '../contract/rate-limit';
+import { HttpError, InvalidResponseError, NetworkError } from './api-error';
+import { type BudgetBucket, RateLimitBudget, sleep } from './rate-limit-budget';
+
+export interface ApiTarget {
+  baseUrl: string;
+  apiKey: string;
+}
+
+/**
+ * `safe`: retry 429, 5xx and network errors (GET, and anything idempotent).
+ * `rate-limit-only`: retry only a 429, which the service did not act on; a POST whose answer was
+ * lost may have been applied, so the caller decides (the submission queue marks it `unknown`).
+ */
+export type RetryPolicy = 'safe' | 'rate-limit-only';
+
+export interface RequestOptions<S extends z.ZodType> {
+  method?: 'GET' | 'POST' | 'PATCH';
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  json?: unknown;
+  formData?: FormData;
+  schema: S;
+  signal?: AbortSignal;
+  bucket?: BudgetBucket;
+  retry?: RetryPolicy;
+}
+
+export interface HttpDeps {
+  fetch: typeof fetch;
+  budget: RateLimitBudget;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random: () => number;
+  now: () => number;
+}
+
+const MAX_ATTEMPTS = 6;
+const BACKOFF_BASE_MS = 500;
+const BACKOFF_CAP_MS = 30_000;
+
+export const sharedBudget = new RateLimitBudget();
+
+const defaultDeps: HttpDeps = {
+  fetch: (...args) => fetch(...args),
+  budget: sharedBudget,
+  sleep,
+  random: Math.random,
+  now: Date.now,
+};
+
+export function buildUrl(baseUrl: string, path: string, query?: RequestOptions<z.ZodType>['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const search = params.size > 0 ? `?${params.toString()}` : '';
+  return `${baseUrl}${path}${search}`;
+}
+
+function backoff(attempt: number, random: () => number): number {
+  const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** attempt);
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+export async function request<S extends z.ZodType>(
+  target: ApiTarget,
+  options: RequestOptions<S>,
+  deps: HttpDeps = defaultDeps,
+): Promise<z.output<S>> {
+  const { method = 'GET', bucket = 'general', retry = method === 'GET' ? 'safe' : 'rate-limit-only' } = options;
+  const url = buildUrl(target.baseUrl, options.path, options.query);
+  const headers: Record<string, string> = { Authorization: `Bearer ${target.apiKey}`, Accept: 'application/json' };
+  let body: BodyInit | undefined;
+  if (options.formData) {
+    body = options.formData; // the browser sets the multipart boundary itself
+  } else if (options.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  }
+
+  for (let attempt = 0; ; attempt++) {
+    await deps.budget.acquire(bucket, options.signal);
+    let response: Response;
+    try {
+      response = await deps.fetch(url, { method, headers, body, signal: options.signal });
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      if (retry === 'safe' && attempt + 1 < MAX_ATTEMPTS) {
+        await deps.sleep(backoff(attempt, deps.random), options.signal);
+        continue;
+      }
+      throw new NetworkError(
+        `No answer from ${describeTarget(target)} (${error instanceof Error ? error.message : 'network error'}).`,
+      );
+    }
+    deps.budget.record(bucket, parseRateLimitHeaders(response.headers, deps.now()));
+
+    if (response.status === 429 && attempt + 1 < MAX_ATTEMPTS) {
+      const wait = parseRetryAfter(response.headers.get('retry-after'), deps.now()) ?? backoff(attempt, deps.random);
+      deps.budget.pause(wait);
+      continue;
+    }
+    if (response.status >= 500 && retry === 'safe' && attempt + 1 < MAX_ATTEMPTS) {
+      await deps.sleep(backoff(attempt, deps.random), options.signal);
+      continue;
+    }
+    const text = await readText(response, target);
+    if (!response.ok) throw HttpError.fromBody(response.status, response.statusText, text);
+    return parseBody(options.schema, text, `${method} ${options.path}`);
+  }
+}
+
+async function readText(response: Response, target: ApiTarget): Promise<string> {
+  try {
+    return await response.text();
+  } catch (error) {
+    throw new NetworkError(
+      `The answer from ${describeTarget(target)} was cut off (${error instanceof Error ? error.message : 'connection dropped'}).`,
+    );
+  }
+}
+
+function parseBody<S extends z.ZodType>(schema: S, text: string, what: string): z.output<S> {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new InvalidResponseError(`${what} answered with something that is not JSON.`);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+    throw new InvalidResponseError(`${what} answered in an unexpected shape${where}: ${issue?.message ?? 'invalid'}.`);
+  }
+  return parsed.data;
+}
+
+function describeTarget(target: ApiTarget): string {
+  return target.baseUrl === '' ? 'the service' : new URL(target.baseUrl).host;
+}

@@ -1,0 +1,93 @@
+// The request budget the service announces in X-RateLimit-* headers (spec §8). Every request
+// waits here first, so the console paces itself instead of collecting 429s. Import endpoints
+// have their own, tighter bucket on the service, so their headers are tracked apart.
+import type { RateLimitState } from '../contract/rate-limit';
+
+export type BudgetBucket = 'import' | 'general';
+
+export interface BudgetSnapshot {
+  general: RateLimitState | null;
+  import: RateLimitState | null;
+  /** Epoch ms until which a 429 told us to hold off; 0 when not paused. */
+  pausedUntil: number;
+}
+
+type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+export const sleep: Sleep = (ms, signal) =>
+  new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason as Error);
+      },
+      { once: true },
+    );
+  });
+
+export class RateLimitBudget {
+  private snapshot: BudgetSnapshot = { general: null, import: null, pausedUntil: 0 };
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly wait: Sleep = sleep,
+  ) {}
+
+  getSnapshot = (): BudgetSnapshot => this.snapshot;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Records the headers of a response to a request of `bucket`. */
+  record(bucket: BudgetBucket, state: RateLimitState | null): void {
+    if (!state) return;
+    this.set({ ...this.snapshot, [bucket]: state });
+  }
+
+  /** A 429 said to hold off for `ms`: nothing is sent before then. */
+  pause(ms: number): void {
+    this.set({ ...this.snapshot, pausedUntil: Math.max(this.snapshot.pausedUntil, this.now() + ms) });
+  }
+
+  /** Resolves when a request of `bucket` may go out, and counts it against the budget. */
+  async acquire(bucket: BudgetBucket, signal?: AbortSignal): Promise<void> {
+    for (;;) {
+      const delay = this.delayFor(bucket);
+      if (delay <= 0) break;
+      await this.wait(delay, signal);
+    }
+    this.consume('general');
+    if (bucket === 'import') this.consume('import');
+  }
+
+  /** Milliseconds a request of `bucket` would have to wait now. */
+  delayFor(bucket: BudgetBucket): number {
+    const now = this.now();
+    let until = this.snapshot.pausedUntil;
+    for (const name of bucket === 'import' ? (['general', 'import'] as const) : (['general'] as const)) {
+      const state = this.snapshot[name];
+      if (state && state.remaining <= 0 && state.resetAt !== null) until = Math.max(until, state.resetAt);
+    }
+    // A reset time in the past means the window rolled over: the next response refreshes it.
+    return until > now ? until - now : 0;
+  }
+
+  private consume(name: BudgetBucket): void {
+    const state = this.snapshot[name];
+    if (!state) return;
+    const expired = state.resetAt !== null && state.resetAt <= this.now();
+    if (expired || state.remaining <= 0) return;
+    this.set({ ...this.snapshot, [name]: { ...state, remaining: state.remaining - 1 } });
+  }
+
+  private set(next: BudgetSnapshot): void {
+    this.snapshot = next;
+    this.listeners.forEach((listener) => listener());
+  }
+}

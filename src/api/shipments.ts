@@ -1,0 +1,36 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { containerListSchema, shipmentListSchema } from '../contract/shipment';
+import type { ApiTarget } from './http-client';
+import { request } from './http-client';
+
+export interface ShipmentListParams {
+  batchId?: string;
+  page: number;
+  pageSize: number;
+}
+
+export function shipmentsQueryOptions(target: ApiTarget, params: ShipmentListParams) {
+  // The API key stays out of query keys; app.tsx clears the cache when the connection changes.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
+  return queryOptions({
+    queryKey: ['shipments', target.baseUrl, params],
+    queryFn: ({ signal }) =>
+      request(target, {
+        path: '/api/v1/shipments',
+        query: { batch_id: params.batchId, page: params.page, page_size: params.pageSize },
+        schema: shipmentListSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `containersUri` is the shipment's `tracking.containers_uri`, a path under the service. */
+export function containersQueryOptions(target: ApiTarget, containersUri: string) {
+  // The API key stays out of query keys; app.tsx clears the cache when the connection changes.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
+  return queryOptions({
+    queryKey: ['containers', target.baseUrl, containersUri],
+    queryFn: ({ signal }) => request(target, { path: containersUri, schema: containerListSchema, signal }),
+  });
+}

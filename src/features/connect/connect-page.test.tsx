@@ -1,0 +1,81 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { forgetConnection, getConnection } from '../../api/connection-store';
+import { ConnectPage } from './connect-page';
+
+function renderConnect() {
+  const root = createRootRoute({ component: Outlet });
+  const routes = [
+    createRoute({ getParentRoute: () => root, path: '/connect', component: ConnectPage }),
+    createRoute({ getParentRoute: () => root, path: '/', component: () => <h1>Import shipments</h1> }),
+  ];
+  const router = createRouter({ routeTree: root.addChildren(routes), history: createMemoryHistory({ initialEntries: ['/connect'] }) });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+const sandboxInfo = {
+  sandbox: true,
+  api_key: 'sandbox-demo-key-0123456789',
+  workspace: { id: 'demo', name: 'Demo Logistics' },
+  members: [],
+  custom_fields: [],
+  test_numbers: [],
+};
+
+function mockFetch(handler: (url: string, init?: RequestInit) => Response) {
+  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => handler(url, init)));
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  forgetConnection();
+});
+
+describe('Connect', () => {
+  it('connects to the local sandbox in one click and keeps the key in sessionStorage only', async () => {
+    mockFetch((url, init) => {
+      if (url === '/sandbox.json') return Response.json(sandboxInfo);
+      expect((init?.headers as Record<string, string>).Authorization).toBe(`Bearer ${sandboxInfo.api_key}`);
+      return Response.json({ data: [], pagination: {} });
+    });
+    renderConnect();
+    await userEvent.click(await screen.findByRole('button', { name: 'Use local sandbox' }));
+    expect(await screen.findByRole('heading', { name: 'Import shipments' })).toBeInTheDocument();
+    expect(getConnection()).toMatchObject({ label: 'Local sandbox', workspace: 'Demo Logistics', remembered: false });
+    expect(sessionStorage.getItem('import-console.connection')).toContain(sandboxInfo.api_key);
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('says why a key is refused and stores nothing', async () => {
+    mockFetch((url) =>
+      url === '/sandbox.json'
+        ? new Response('', { status: 404 })
+        : Response.json({ errors: [{ code: 'unauthorized', message: 'The API key is not valid.', target: null }] }, { status: 401 }),
+    );
+    renderConnect();
+    await userEvent.type(await screen.findByLabelText('API key'), 'wrong-key');
+    await userEvent.click(screen.getByRole('button', { name: 'Connect' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The API key is not valid.');
+    expect(getConnection()).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Use local sandbox' })).not.toBeInTheDocument();
+  });
+
+  it('remembers the key on this device only when asked', async () => {
+    mockFetch((url) => (url === '/sandbox.json' ? new Response('', { status: 404 }) : Response.json({ data: [] })));
+    renderConnect();
+    await userEvent.type(await screen.findByLabelText('API key'), 'my-real-key');
+    await userEvent.click(screen.getByLabelText('Remember on this device'));
+    await userEvent.click(screen.getByRole('button', { name: 'Connect' }));
+    await screen.findByRole('heading', { name: 'Import shipments' });
+    expect(localStorage.getItem('import-console.connection')).toContain('my-real-key');
+    expect(sessionStorage.length).toBe(0);
+  });
+});

@@ -1,0 +1,8 @@
+import { z } from 'zod';
+
+/** What the Shipments URL holds, so a filtered list can be bookmarked and shared. */
+export const shipmentsSearchSchema = z.object({
+  batch_id: z.string().trim().min(1).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).optional().catch(undefined),
+});
+export type ShipmentsSearch = z.infer<typeof shipmentsSearchSchema>;
