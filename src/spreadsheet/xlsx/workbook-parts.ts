@@ -65,7 +65,7 @@ export function partDecoder(firstBytes: Uint8Array): TextDecoder {
   return new TextDecoder('utf-8');
 }
 
-function partText(bytes: Uint8Array): string {
+export function partText(bytes: Uint8Array): string {
   return partDecoder(bytes).decode(bytes);
 }
 

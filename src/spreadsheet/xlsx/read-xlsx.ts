@@ -1,0 +1,155 @@
+import { parseCellStyles } from './cell-styles';
+import { SharedStringsScanner } from './shared-strings';
+import { SheetScanner } from './sheet-scanner';
+import { type WorkbookSheet, partDecoder, partText, readWorkbookParts } from './workbook-parts';
+import { XlsxReadError, damaged } from './xlsx-errors';
+import { type ZipEntry, ZipArchive, ZipEntryStream } from './zip-archive';
+
+// The errors are defined beside the modules that throw them; callers import everything from here.
+export { XlsxDeclinedError, XlsxReadError } from './xlsx-errors';
+
+export interface XlsxSheet {
+  name: string;
+  hidden: boolean;
+}
+
+export interface XlsxReadOptions {
+  /** By name; default: the first visible worksheet. */
+  sheet?: string;
+  /** Cancels the read: the promise rejects with the signal's reason (an `AbortError`). */
+  signal?: AbortSignal;
+  /** Share of the work done, 0–1, at most about every percent. */
+  onProgress?: (fraction: number) => void;
+  /** Exceeding one rejects with an `XlsxReadError` of code `too_large`. Rows count non-empty rows. */
+  limits?: { maxRows?: number; maxColumns?: number; maxCellLength?: number };
+}
+
+export interface XlsxReadResult {
+  /** All sheets in workbook order, for the sheet picker. */
+  sheets: XlsxSheet[];
+  /** The sheet read. */
+  sheet: string;
+  /** Non-empty rows only; each cell as a person sees it, '' for blanks, no trailing blanks. */
+  rows: string[][];
+  /** The 1-based sheet row number of each entry of `rows`. */
+  rowNumbers: number[];
+}
+
+/** The sheets of a workbook without reading any cells. Throws like `readXlsx`. */
+export function listXlsxSheets(bytes: Uint8Array): XlsxSheet[] {
+  return readWorkbookParts(new ZipArchive(bytes)).sheets.map(toXlsxSheet);
+}
+
+/**
+ * Reads one sheet of an `.xlsx` workbook into rows of text. The shared strings and the sheet are
+ * decompressed and scanned a slice at a time; between slices the read reports progress and, every
+ * few dozen milliseconds, yields to the event loop so that a cancel message can arrive.
+ *
+ * Throws `XlsxDeclinedError` for workbooks to hand to SheetJS (encrypted, `.xlsb`, strict OOXML)
+ * and `XlsxReadError` for damaged files and exceeded limits.
+ */
+export async function readXlsx(bytes: Uint8Array, options: XlsxReadOptions = {}): Promise<XlsxReadResult> {
+  const { signal, onProgress, limits = {} } = options;
+  signal?.throwIfAborted();
+  const archive = new ZipArchive(bytes);
+  const parts = readWorkbookParts(archive);
+  const sheet = pickSheet(parts.sheets, options.sheet);
+  if (sheet.part === null && sheet.worksheet) throw damaged(`the sheet "${sheet.name}" has no cell data part`);
+
+  const styles = parts.styles ? parseCellStyles(partText(archive.read(parts.styles))) : [];
+  const pacer = new Pacer(signal, onProgress, (parts.sharedStrings?.compressedSize ?? 0) + (sheet.part?.compressedSize ?? 0));
+
+  const strings = new SharedStringsScanner();
+  if (parts.sharedStrings) await scanPart(archive, parts.sharedStrings, strings, pacer);
+  const sheetScanner = new SheetScanner({
+    sharedStrings: strings.end(),
+    styles,
+    date1904: parts.date1904,
+    limits: {
+      maxRows: limits.maxRows ?? Infinity,
+      maxColumns: limits.maxColumns ?? Infinity,
+      maxCellLength: limits.maxCellLength ?? Infinity,
+    },
+  });
+  if (sheet.part) await scanPart(archive, sheet.part, sheetScanner, pacer);
+  sheetScanner.end();
+  onProgress?.(1);
+  return {
+    sheets: parts.sheets.map(toXlsxSheet),
+    sheet: sheet.name,
+    rows: sheetScanner.rows,
+    rowNumbers: sheetScanner.rowNumbers,
+  };
+}
+
+function toXlsxSheet({ name, hidden }: WorkbookSheet): XlsxSheet {
+  return { name, hidden };
+}
+
+function pickSheet(sheets: WorkbookSheet[], name: string | undefined): WorkbookSheet {
+  if (sheets.length === 0) throw damaged('it lists no sheets');
+  if (name !== undefined) {
+    const lower = name.toLowerCase();
+    // Excel treats sheet names case-insensitively; an exact match still wins.
+    const found = sheets.find((sheet) => sheet.name === name) ?? sheets.find((sheet) => sheet.name.toLowerCase() === lower);
+    if (!found) throw new XlsxReadError('invalid_file', `The workbook has no sheet named "${name}".`);
+    return found;
+  }
+  return sheets.find((sheet) => !sheet.hidden && sheet.worksheet) ?? sheets.find((sheet) => !sheet.hidden) ?? (sheets[0] as WorkbookSheet);
+}
+
+interface TextScanner {
+  finished?: boolean;
+  push(text: string): void;
+}
+
+async function scanPart(archive: ZipArchive, entry: ZipEntry, scanner: TextScanner, pacer: Pacer): Promise<void> {
+  const stream = new ZipEntryStream(archive, entry);
+  let decoder: TextDecoder | null = null;
+  while (!stream.done && scanner.finished !== true) {
+    for (const chunk of stream.next()) {
+      decoder ??= partDecoder(chunk);
+      scanner.push(decoder.decode(chunk, { stream: true }));
+    }
+    await pacer.step(entry.compressedSize * stream.fraction);
+  }
+  if (decoder && scanner.finished !== true) scanner.push(decoder.decode());
+  pacer.complete(entry.compressedSize);
+}
+
+/** Progress over the compressed bytes of the parts scanned, and the yields that let a cancel in. */
+class Pacer {
+  private done = 0;
+  private reported = 0;
+  private lastYield = Date.now();
+
+  constructor(
+    private readonly signal: AbortSignal | undefined,
+    private readonly onProgress: ((fraction: number) => void) | undefined,
+    private readonly total: number,
+  ) {}
+
+  async step(partDone: number): Promise<void> {
+    this.report(this.done + partDone);
+    this.signal?.throwIfAborted();
+    if (Date.now() - this.lastYield < 40) return;
+    // A macrotask, not a microtask: a worker's message (the cancel) is only delivered then.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    this.lastYield = Date.now();
+    this.signal?.throwIfAborted();
+  }
+
+  complete(partSize: number): void {
+    this.done += partSize;
+    this.report(this.done);
+  }
+
+  private report(bytesDone: number): void {
+    if (!this.onProgress || this.total === 0) return;
+    // Stop short of 1: readXlsx reports 1 itself once the rows are ready.
+    const fraction = Math.min(0.99, bytesDone / this.total);
+    if (fraction - this.reported < 0.01) return;
+    this.reported = fraction;
+    this.onProgress(fraction);
+  }
+}
