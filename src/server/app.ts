@@ -1,13 +1,13 @@
 // The server: the sandbox API (or the proxy to the real service) plus the built console.
 // buildApp() does not listen, so tests drive it in-process with inject(); main.ts listens.
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { errorBody } from '../contract/error-body';
 import type { ServerConfig } from './config';
 import { notFoundHandler, serveConsole } from './console-static';
 import { addSecurityHeaders } from './security-headers';
-import { registerApi } from './register-api';
+import { registerApi, type ApiDependencies } from './register-api';
 
-export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
+export async function buildApp(config: ServerConfig, deps: ApiDependencies = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // JSON import lists are capped by rows (SANDBOX_MAX_BATCH_ROWS); this only stops abuse.
@@ -18,7 +18,7 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
 
   addSecurityHeaders(app);
   app.setErrorHandler(clientErrorHandler);
-  await registerApi(app, config);
+  await registerApi(app, config, deps);
   if (config.consoleDir) await serveConsole(app, config.consoleDir);
   notFoundHandler(app, config.consoleDir !== null);
   return app;
@@ -28,13 +28,14 @@ export async function buildApp(config: ServerConfig): Promise<FastifyInstance> {
  * Turns Fastify's own errors for bad client input (unparsable JSON, wrong content type, body too
  * large) into the `{errors:[…]}` body of DESIGN §3; anything else is a 500 with no internals.
  */
-function clientErrorHandler(this: FastifyInstance, error: FastifyError, _request: unknown, reply: import('fastify').FastifyReply) {
+function clientErrorHandler(this: FastifyInstance, error: FastifyError, _request: unknown, reply: FastifyReply) {
   const status = error.statusCode ?? 500;
   if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
     return reply.code(413).send(errorBody('too_large', 'The request body is larger than this service accepts.'));
   }
+  // DESIGN §3 keeps 415 for files that are not spreadsheets; a body of the wrong type is a 400.
   if (status === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-    return reply.code(415).send(errorBody('unsupported_file', 'This content type is not accepted here; send JSON or multipart/form-data.'));
+    return reply.code(400).send(errorBody('bad_request', 'This content type is not accepted here; send JSON (application/json) or a file as multipart/form-data.'));
   }
   if (status >= 400 && status < 500) {
     return reply.code(400).send(errorBody('bad_request', `The request could not be read: ${error.message}`));

@@ -63,7 +63,9 @@ export const envSchema = z.object({
   SANDBOX_DAILY_LIMIT: intFrom(10000, 1),
   SANDBOX_MAX_FILE_BYTES: intFrom(10 * 1024 * 1024, 1),
   SANDBOX_MAX_BATCH_ROWS: intFrom(5000, 1),
+  SANDBOX_SLOW_TRACKING_MS: intFrom(30_000),
   SANDBOX_FAULTS: faultsSchema,
+  SANDBOX_FAULT_SLOW_MS: intFrom(5_000),
   UPSTREAM_URL: z.url({ protocol: /^https?$/, error: 'UPSTREAM_URL must be an http(s) URL' }).optional(),
   LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('warn'),
 });
@@ -82,7 +84,11 @@ export interface ServerConfig {
   dailyLimit: number;
   maxFileBytes: number;
   maxBatchRows: number;
+  /** How long tracking of the "slow tracking" test numbers takes. */
+  slowTrackingMs: number;
   faults: FaultShares | null;
+  /** How long a response injected as `slow` by SANDBOX_FAULTS is held back. */
+  faultSlowMs: number;
   upstreamUrl: string | null;
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
   /** Folder of the built console; null serves the API only (tests, `npm run dev`). */
@@ -112,7 +118,9 @@ export function loadConfig(env: Record<string, string | undefined>, consoleDir: 
     dailyLimit: e.SANDBOX_DAILY_LIMIT,
     maxFileBytes: e.SANDBOX_MAX_FILE_BYTES,
     maxBatchRows: e.SANDBOX_MAX_BATCH_ROWS,
+    slowTrackingMs: e.SANDBOX_SLOW_TRACKING_MS,
     faults: e.SANDBOX_FAULTS,
+    faultSlowMs: e.SANDBOX_FAULT_SLOW_MS,
     upstreamUrl: e.UPSTREAM_URL ?? null,
     logLevel: e.LOG_LEVEL,
     consoleDir,

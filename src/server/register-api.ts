@@ -1,7 +1,16 @@
-// Mounts /api/v1/* and /sandbox.json: the sandbox, or the proxy to UPSTREAM_URL.
+// Mounts /api/v1/* and /sandbox.json: the sandbox, or the proxy to UPSTREAM_URL. In proxy mode
+// /sandbox.json is absent (404), so the console's one-click connect hides itself.
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
+import { registerProxy } from './proxy';
+import { registerSandbox } from './sandbox';
 
-export async function registerApi(_app: FastifyInstance, _config: ServerConfig): Promise<void> {
-  // The sandbox (issue #3) plugs in here.
+export interface ApiDependencies {
+  /** The fetch the proxy uses; tests pass one that answers in-process. */
+  fetchUpstream?: typeof fetch;
+}
+
+export async function registerApi(app: FastifyInstance, config: ServerConfig, deps: ApiDependencies = {}): Promise<void> {
+  if (config.upstreamUrl) await registerProxy(app, config.upstreamUrl, deps.fetchUpstream);
+  else await registerSandbox(app, config);
 }

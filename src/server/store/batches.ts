@@ -1,0 +1,264 @@
+// Import batches and their result items. Items keep the submitted row (`input`) so that a
+// batch left `processing` by a restart picks up at its first unprocessed row.
+import { randomUUID } from 'node:crypto';
+import type { Batch, ResultItem, RowProblem } from '../../contract/batch';
+import type { Db } from './open-store';
+
+export type BatchSource = 'list' | 'file';
+
+/** What the 202 response shows of a row before it is processed: its values as submitted. */
+export interface SubmittedRow {
+  input: unknown;
+  reference: string | null;
+  trackingNumber: string;
+  trackingType: string;
+  carrierScac: string | null;
+  name: string | null;
+}
+
+export interface BatchHeader {
+  seq: number;
+  id: string;
+  workspaceId: string;
+  source: BatchSource;
+  status: string;
+}
+
+export interface PendingItem {
+  position: number;
+  rowNumber: number;
+  input: unknown;
+}
+
+export interface TrackingItem {
+  position: number;
+  shipmentId: string;
+}
+
+/** The processed row; null reference, carrier or name keep the values as submitted. */
+export interface ItemOutcome {
+  creationStatus: 'created' | 'updated' | 'failed';
+  trackingStatus: 'processing' | 'succeeded' | 'failed';
+  shipmentId: string | null;
+  reference: string | null;
+  carrierScac: string | null;
+  name: string | null;
+  errors: RowProblem[];
+  warnings: RowProblem[];
+  trackingDueAt: number | null;
+}
+
+interface BatchRow {
+  seq: number;
+  id: string;
+  workspace_id: string;
+  source: BatchSource;
+  status: string;
+  created_at: string;
+  total_requests: number;
+  completed_requests: number;
+  failure_reason: string | null;
+}
+
+interface ItemRow {
+  id: string;
+  row_number: number;
+  reference: string | null;
+  tracking_type: string;
+  tracking_number: string;
+  carrier_scac: string | null;
+  name: string | null;
+  creation_status: string;
+  tracking_status: string;
+  shipment_id: string | null;
+  errors: string;
+  warnings: string;
+}
+
+function toResultItem(row: ItemRow): ResultItem {
+  return {
+    id: row.id,
+    row_number: row.row_number,
+    reference: row.reference,
+    tracking_type: row.tracking_type,
+    tracking_number: row.tracking_number,
+    carrier_scac: row.carrier_scac,
+    name: row.name,
+    creation_status: row.creation_status,
+    tracking_status: row.tracking_status,
+    shipment_id: row.shipment_id,
+    errors: JSON.parse(row.errors) as RowProblem[],
+    warnings: JSON.parse(row.warnings) as RowProblem[],
+  };
+}
+
+export class BatchStore {
+  private readonly statements;
+
+  constructor(private readonly db: Db) {
+    this.statements = {
+      insertBatch: db.prepare(
+        `INSERT INTO batches (id, workspace_id, source, status, created_at, total_requests)
+         VALUES (@id, @workspace_id, @source, 'processing', @created_at, @total)`,
+      ),
+      insertItem: db.prepare(
+        `INSERT INTO result_items (batch_seq, position, id, row_number, input, reference, tracking_type, tracking_number,
+           carrier_scac, name, creation_status, tracking_status)
+         VALUES (@batch_seq, @position, @id, @row_number, @input, @reference, @tracking_type, @tracking_number,
+           @carrier_scac, @name, 'processing', 'processing')`,
+      ),
+      byId: db.prepare<[string, string], BatchRow>('SELECT * FROM batches WHERE workspace_id = ? AND id = ?'),
+      bySeq: db.prepare<[number], BatchRow>('SELECT * FROM batches WHERE seq = ?'),
+      items: db.prepare<[number], ItemRow>('SELECT * FROM result_items WHERE batch_seq = ? ORDER BY position'),
+      processing: db.prepare<[], { seq: number }>("SELECT seq FROM batches WHERE status = 'processing' ORDER BY seq"),
+      pendingCreation: db.prepare<[number, number], { position: number; row_number: number; input: string }>(
+        "SELECT position, row_number, input FROM result_items WHERE batch_seq = ? AND creation_status = 'processing' ORDER BY position LIMIT ?",
+      ),
+      recordOutcome: db.prepare(
+        `UPDATE result_items SET creation_status = @creation_status, tracking_status = @tracking_status, shipment_id = @shipment_id,
+           reference = coalesce(@reference, reference), carrier_scac = coalesce(@carrier_scac, carrier_scac),
+           name = coalesce(@name, name), errors = @errors, warnings = @warnings,
+           tracking_due_at = @tracking_due_at
+         WHERE batch_seq = @batch_seq AND position = @position`,
+      ),
+      countCompleted: db.prepare<[number]>('UPDATE batches SET completed_requests = completed_requests + 1 WHERE seq = ?'),
+      nextTrackingDue: db.prepare<[number], { due: number | null }>(
+        "SELECT min(tracking_due_at) AS due FROM result_items WHERE batch_seq = ? AND tracking_status = 'processing' AND creation_status != 'processing'",
+      ),
+      dueTracking: db.prepare<[number, number], { position: number; shipment_id: string }>(
+        `SELECT position, shipment_id FROM result_items
+         WHERE batch_seq = ? AND tracking_status = 'processing' AND creation_status != 'processing' AND tracking_due_at <= ?
+         ORDER BY position`,
+      ),
+      finishTracking: db.prepare<[string, number, number]>(
+        'UPDATE result_items SET tracking_status = ?, tracking_due_at = NULL WHERE batch_seq = ? AND position = ?',
+      ),
+      pendingTrackingShipments: db.prepare<[number], { shipment_id: string }>(
+        "SELECT shipment_id FROM result_items WHERE batch_seq = ? AND tracking_status = 'processing' AND creation_status != 'processing'",
+      ),
+      failUnprocessed: db.prepare<[string, number]>(
+        "UPDATE result_items SET creation_status = 'failed', tracking_status = 'failed', errors = ? WHERE batch_seq = ? AND creation_status = 'processing'",
+      ),
+      failPendingTracking: db.prepare<[number]>(
+        "UPDATE result_items SET tracking_status = 'failed', tracking_due_at = NULL WHERE batch_seq = ? AND tracking_status = 'processing'",
+      ),
+      finish: db.prepare<[string, string | null, number]>(
+        'UPDATE batches SET status = ?, failure_reason = ?, completed_requests = total_requests WHERE seq = ?',
+      ),
+    };
+  }
+
+  create(workspaceId: string, source: BatchSource, rows: readonly SubmittedRow[]): { seq: number; batch: Batch } {
+    const id = randomUUID();
+    const seq = this.db.transaction(() => {
+      const { lastInsertRowid } = this.statements.insertBatch.run({
+        id,
+        workspace_id: workspaceId,
+        source,
+        created_at: new Date().toISOString(),
+        total: rows.length,
+      });
+      rows.forEach((row, position) => {
+        this.statements.insertItem.run({
+          batch_seq: Number(lastInsertRowid),
+          position,
+          id: randomUUID(),
+          row_number: position + 1,
+          input: JSON.stringify(row.input),
+          reference: row.reference,
+          tracking_type: row.trackingType,
+          tracking_number: row.trackingNumber,
+          carrier_scac: row.carrierScac,
+          name: row.name,
+        });
+      });
+      return Number(lastInsertRowid);
+    })();
+    const batch = this.get(workspaceId, id);
+    if (!batch) throw new Error(`batch ${id} vanished`);
+    return { seq, batch };
+  }
+
+  get(workspaceId: string, id: string): Batch | undefined {
+    return this.db.transaction(() => {
+      const row = this.statements.byId.get(workspaceId, id);
+      if (!row) return undefined;
+      return {
+        id: row.id,
+        status: row.status,
+        created_at: row.created_at,
+        total_requests: row.total_requests,
+        completed_requests: row.completed_requests,
+        failure_reason: row.failure_reason,
+        results: this.statements.items.all(row.seq).map(toResultItem),
+      };
+    })();
+  }
+
+  findSeq(workspaceId: string, id: string): number | undefined {
+    return this.statements.byId.get(workspaceId, id)?.seq;
+  }
+
+  header(seq: number): BatchHeader | undefined {
+    const row = this.statements.bySeq.get(seq);
+    return row && { seq: row.seq, id: row.id, workspaceId: row.workspace_id, source: row.source, status: row.status };
+  }
+
+  processingSeqs(): number[] {
+    return this.statements.processing.all().map((row) => row.seq);
+  }
+
+  pendingCreation(batchSeq: number, limit: number): PendingItem[] {
+    return this.statements.pendingCreation.all(batchSeq, limit).map((row) => ({
+      position: row.position,
+      rowNumber: row.row_number,
+      input: JSON.parse(row.input) as unknown,
+    }));
+  }
+
+  recordOutcome(batchSeq: number, position: number, outcome: ItemOutcome): void {
+    this.statements.recordOutcome.run({
+      batch_seq: batchSeq,
+      position,
+      creation_status: outcome.creationStatus,
+      tracking_status: outcome.trackingStatus,
+      shipment_id: outcome.shipmentId,
+      reference: outcome.reference,
+      carrier_scac: outcome.carrierScac,
+      name: outcome.name,
+      errors: JSON.stringify(outcome.errors),
+      warnings: JSON.stringify(outcome.warnings),
+      tracking_due_at: outcome.trackingDueAt,
+    });
+    if (outcome.trackingStatus !== 'processing') this.statements.countCompleted.run(batchSeq);
+  }
+
+  nextTrackingDue(batchSeq: number): number | null {
+    return this.statements.nextTrackingDue.get(batchSeq)?.due ?? null;
+  }
+
+  dueTracking(batchSeq: number, now: number): TrackingItem[] {
+    return this.statements.dueTracking.all(batchSeq, now).map((row) => ({ position: row.position, shipmentId: row.shipment_id }));
+  }
+
+  finishTracking(batchSeq: number, position: number, succeeded: boolean): void {
+    this.statements.finishTracking.run(succeeded ? 'succeeded' : 'failed', batchSeq, position);
+    this.statements.countCompleted.run(batchSeq);
+  }
+
+  complete(batchSeq: number): void {
+    this.statements.finish.run('completed', null, batchSeq);
+  }
+
+  /**
+   * Ends a batch that cannot go on: rows not yet processed fail with `unprocessedError`, pending
+   * tracking fails; returns the shipments whose tracking was cut short.
+   */
+  fail(batchSeq: number, reason: string, unprocessedError: RowProblem): string[] {
+    const cutShort = this.statements.pendingTrackingShipments.all(batchSeq).map((row) => row.shipment_id);
+    this.statements.failUnprocessed.run(JSON.stringify([unprocessedError]), batchSeq);
+    this.statements.failPendingTracking.run(batchSeq);
+    this.statements.finish.run('failed', reason, batchSeq);
+    return cutShort;
+  }
+}

@@ -1,0 +1,74 @@
+// Workspaces with their keys, members and custom fields. Every workspace named by a key is
+// seeded at start with the same members and the custom fields DESIGN §3 lists.
+import { createHash } from 'node:crypto';
+import type { SandboxKey } from '../sandbox-keys';
+import type { Db } from './open-store';
+
+export const SEED_MEMBERS = [
+  'ana.lopez@example.com',
+  'ben.okafor@example.com',
+  'chen.wei@example.com',
+  'dana.smith@example.com',
+] as const;
+
+export const SEED_CUSTOM_FIELDS = [
+  { slug: 'po_number', name: 'PO number' },
+  { slug: 'incoterm', name: 'Incoterm' },
+  { slug: 'eta', name: 'ETA' },
+] as const;
+
+export interface CustomField {
+  slug: string;
+  name: string;
+}
+
+export function hashKey(key: string): Buffer {
+  return createHash('sha256').update(key, 'utf8').digest();
+}
+
+export function seedWorkspaces(db: Db, keys: readonly SandboxKey[]): void {
+  const insertWorkspace = db.prepare('INSERT OR IGNORE INTO workspaces (id, name) VALUES (?, ?)');
+  const insertKey = db.prepare('INSERT OR REPLACE INTO api_keys (key_hash, workspace_id) VALUES (?, ?)');
+  const insertMember = db.prepare('INSERT OR IGNORE INTO members (workspace_id, email) VALUES (?, ?)');
+  const insertField = db.prepare('INSERT OR IGNORE INTO custom_fields (workspace_id, slug, name) VALUES (?, ?, ?)');
+  db.transaction(() => {
+    // Keys come from the settings of this run only: a key removed from SANDBOX_API_KEYS stops working.
+    db.prepare('DELETE FROM api_keys').run();
+    for (const { key, workspace } of keys) {
+      insertWorkspace.run(workspace, workspace);
+      insertKey.run(hashKey(key), workspace);
+      for (const email of SEED_MEMBERS) insertMember.run(workspace, email);
+      for (const field of SEED_CUSTOM_FIELDS) insertField.run(workspace, field.slug, field.name);
+    }
+  })();
+}
+
+export class WorkspaceStore {
+  private readonly membersOf;
+  private readonly fieldsOf;
+  private readonly keys;
+  private readonly workspace;
+
+  constructor(db: Db) {
+    this.membersOf = db.prepare<[string], { email: string }>('SELECT email FROM members WHERE workspace_id = ? ORDER BY email');
+    this.fieldsOf = db.prepare<[string], CustomField>('SELECT slug, name FROM custom_fields WHERE workspace_id = ? ORDER BY slug');
+    this.keys = db.prepare<[], { key_hash: Buffer; workspace_id: string }>('SELECT key_hash, workspace_id FROM api_keys');
+    this.workspace = db.prepare<[string], { id: string; name: string }>('SELECT id, name FROM workspaces WHERE id = ?');
+  }
+
+  members(workspaceId: string): string[] {
+    return this.membersOf.all(workspaceId).map((row) => row.email);
+  }
+
+  customFields(workspaceId: string): CustomField[] {
+    return this.fieldsOf.all(workspaceId);
+  }
+
+  keyHashes(): { keyHash: Buffer; workspaceId: string }[] {
+    return this.keys.all().map((row) => ({ keyHash: row.key_hash, workspaceId: row.workspace_id }));
+  }
+
+  find(workspaceId: string): { id: string; name: string } | undefined {
+    return this.workspace.get(workspaceId);
+  }
+}

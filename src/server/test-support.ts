@@ -1,0 +1,59 @@
+// Helpers for the sandbox's in-process tests: an app on a throwaway store, the demo key's
+// header, multipart bodies and polling a batch to its final status.
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Batch } from '../contract/batch';
+import { isFinalBatchStatus } from '../contract/batch';
+import { buildApp } from './app';
+import { testConfig, type ServerConfig } from './config';
+import type { ApiDependencies } from './register-api';
+import { DEMO_API_KEY } from './sandbox-keys';
+
+export const AUTH = { authorization: `Bearer ${DEMO_API_KEY}` };
+
+export async function sandbox(overrides: Partial<ServerConfig> = {}, deps: ApiDependencies = {}): Promise<FastifyInstance> {
+  const app = await buildApp(testConfig(overrides), deps);
+  await app.ready();
+  return app;
+}
+
+export function multipartBody(
+  content: string | Uint8Array,
+  fileName: string,
+  fieldName = 'file',
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = '----sandbox-test-boundary';
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${fieldName}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  const payload = Buffer.concat([Buffer.from(head), Buffer.from(content), Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+export function uploadFile(
+  app: FastifyInstance,
+  content: string | Uint8Array,
+  fileName = 'shipments.csv',
+  headers: Record<string, string> = AUTH,
+): Promise<LightMyRequestResponse> {
+  const body = multipartBody(content, fileName);
+  return app.inject({ method: 'POST', url: '/api/v1/shipments/imports/file', payload: body.payload, headers: { ...headers, ...body.headers } });
+}
+
+export function importList(app: FastifyInstance, rows: unknown, headers: Record<string, string> = AUTH): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url: '/api/v1/shipments/imports', payload: JSON.stringify(rows), headers: { ...headers, 'content-type': 'application/json' } });
+}
+
+export async function readBatch(app: FastifyInstance, id: string, headers: Record<string, string> = AUTH): Promise<Batch> {
+  const response = await app.inject({ method: 'GET', url: `/api/v1/shipments/imports/${id}`, headers });
+  if (response.statusCode !== 200) throw new Error(`batch ${id}: HTTP ${response.statusCode} ${response.body}`);
+  return response.json<Batch>();
+}
+
+/** Polls like a client does, only faster; fails the test if the batch does not finish in time. */
+export async function waitForBatch(app: FastifyInstance, id: string, timeoutMs = 5000): Promise<Batch> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const batch = await readBatch(app, id);
+    if (isFinalBatchStatus(batch.status)) return batch;
+    if (Date.now() > deadline) throw new Error(`batch ${id} still ${batch.status} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
