@@ -71,7 +71,7 @@ export function attributeByLocalName(attributes: XmlAttributes, localName: strin
   return undefined;
 }
 
-/** The namespace prefix of the document's root element (`x:` in `<x:worksheet>`), or ''. */
+/** The namespace prefix of the root element (`x:` in `<x:worksheet>`) or '', null while its tag is incomplete. */
 export function rootPrefix(xml: string): string | null {
   let at = 0;
   for (;;) {
@@ -84,7 +84,9 @@ export function rootPrefix(xml: string): string | null {
       at = end + 1;
       continue;
     }
-    const match = /^<([A-Za-z_][\w.-]*:)?[A-Za-z_]/.exec(xml.slice(lt, lt + 64));
-    return match ? (match[1] ?? '') : null;
+    const gt = xml.indexOf('>', lt);
+    if (gt < 0) return null; // the root tag is not complete yet
+    const match = /^<([A-Za-z_][\w.-]*:)?[A-Za-z_][\w.-]*[\s/>]/.exec(xml.slice(lt, gt + 1));
+    return match ? (match[1] ?? '') : '';
   }
 }
