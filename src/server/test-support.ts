@@ -48,10 +48,10 @@ export async function readBatch(app: FastifyInstance, id: string, headers: Recor
 }
 
 /** Polls like a client does, only faster; fails the test if the batch does not finish in time. */
-export async function waitForBatch(app: FastifyInstance, id: string, timeoutMs = 5000): Promise<Batch> {
+export async function waitForBatch(app: FastifyInstance, id: string, timeoutMs = 5000, headers: Record<string, string> = AUTH): Promise<Batch> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const batch = await readBatch(app, id);
+    const batch = await readBatch(app, id, headers);
     if (isFinalBatchStatus(batch.status)) return batch;
     if (Date.now() > deadline) throw new Error(`batch ${id} still ${batch.status} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 10));
