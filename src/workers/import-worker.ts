@@ -1,0 +1,60 @@
+// The import worker: reads and validates files off the main thread. A thin adapter over
+// src/spreadsheet; all logic lives there.
+import { z } from 'zod';
+import { readTable, SpreadsheetReadError, type TableReadResult } from '../spreadsheet/read-table';
+import { PREVIEW_ROWS, type ReadOptions, type TableSummary, type WorkerRequest, type WorkerResponse } from './import-protocol';
+
+z.config({ jitless: true }); // the console's CSP forbids eval
+
+let source: { bytes: Uint8Array; name: string } | null = null;
+let table: TableReadResult | null = null;
+
+function post(message: WorkerResponse): void {
+  self.postMessage(message);
+}
+
+function summarize(result: TableReadResult, fileName: string): TableSummary {
+  return {
+    fileName,
+    kind: result.kind,
+    sheets: result.sheets,
+    sheet: result.sheet,
+    encoding: result.encoding,
+    delimiter: result.delimiter,
+    rowCount: result.rows.length,
+    preview: result.rows.slice(0, PREVIEW_ROWS),
+    previewRowNumbers: result.rowNumbers.slice(0, PREVIEW_ROWS),
+  };
+}
+
+async function read(id: number, options: ReadOptions): Promise<void> {
+  if (!source) throw new Error('No file has been read yet.');
+  table = await readTable(source.bytes, source.name, {
+    ...options,
+    onProgress: (fraction) => post({ type: 'progress', id, fraction }),
+  });
+  post({ type: 'read-done', id, summary: summarize(table, source.name) });
+}
+
+function describe(error: unknown): string {
+  if (error instanceof SpreadsheetReadError) return error.message;
+  if (error instanceof RangeError) return 'The file is too large to read in this browser tab.';
+  return `The file could not be read: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
+  const request = event.data;
+  try {
+    switch (request.type) {
+      case 'read':
+        source = { bytes: new Uint8Array(await request.file.arrayBuffer()), name: request.file.name };
+        await read(request.id, request.options);
+        break;
+      case 'reread':
+        await read(request.id, request.options);
+        break;
+    }
+  } catch (error) {
+    post({ type: 'failed', id: request.id, message: describe(error) });
+  }
+};
