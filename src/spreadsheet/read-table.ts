@@ -6,13 +6,14 @@ import { DEFAULT_TABLE_LIMITS, checkRowCount } from './table-limits';
 import type { TableLimits } from './table-limits';
 import { readWorkbook } from './read-workbook';
 import type { WorkbookSheetTable } from './read-workbook';
+import { pickSheet } from './header-row';
 
 // Callers catch this one class for every "bad file" sentence, whichever reader raised it.
 export { SpreadsheetReadError };
 
 export interface ReadTableOptions {
   limits?: Partial<TableLimits>;
-  /** Sheet to read; by default the first non-empty sheet. */
+  /** Sheet to read; by default the one whose header matches the spec best (see pickSheet). */
   sheet?: string;
   /** Text encoding of a CSV (a WHATWG label); by default detected. */
   encoding?: string;
@@ -27,6 +28,7 @@ export interface TableReadResult {
   kind: 'csv' | 'xlsx' | 'xls';
   /** Every sheet with its count of non-empty rows (one entry, named after the file, for CSV). */
   sheets: { name: string; rowCount: number }[];
+  /** The sheet read: the one asked for, else the best match for the sheet picker to pre-select. */
   sheet: string;
   /** Non-empty rows, header (and any title rows above it) included; cells as a person sees them. */
   rows: string[][];
@@ -42,10 +44,6 @@ function sheetNameOf(fileName: string): string {
   const base = fileName.replace(/^.*[\\/]/, '');
   const extension = fileExtension(base);
   return (extension ? base.slice(0, -(extension.length + 1)) : base) || 'Sheet1';
-}
-
-function firstNonEmptySheet(sheets: WorkbookSheetTable[]): string {
-  return (sheets.find((sheet) => sheet.rowCount > 0) ?? sheets[0])?.name ?? '';
 }
 
 /**
@@ -74,7 +72,7 @@ export async function readTable(bytes: Uint8Array, fileName: string, options: Re
   }
 
   const chooseSheet = (sheets: WorkbookSheetTable[]) => {
-    if (options.sheet === undefined) return firstNonEmptySheet(sheets);
+    if (options.sheet === undefined) return pickSheet(sheets);
     if (!sheets.some((sheet) => sheet.name === options.sheet)) {
       throw new SpreadsheetReadError('invalid_file', `The workbook has no sheet named "${options.sheet}".`);
     }

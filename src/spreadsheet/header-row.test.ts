@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { detectHeaderRow, pickSheet } from './header-row';
+import { readTable } from './read-table';
+
+describe('detectHeaderRow', () => {
+  it('finds the header under a title and notes', () => {
+    const rows = [
+      ['Shipments for week 32'],
+      ['Exported by ops', '2024-08-05'],
+      ['Container No', 'Type', 'SCAC', 'Ref'],
+      ['CSQU3054383', 'container', 'MAEU', 'R1'],
+    ];
+    expect(detectHeaderRow(rows)).toBe(2);
+  });
+
+  it('keeps the first row when no row looks like a header', () => {
+    expect(detectHeaderRow([['a', 'b'], ['1', '2']])).toBe(0);
+    expect(detectHeaderRow([])).toBe(0);
+  });
+
+  it('prefers the row with more spec columns over a note that mentions one', () => {
+    const rows = [['tracking_number'], ['tracking_number', 'tracking_type', 'carrier']];
+    expect(detectHeaderRow(rows)).toBe(1);
+  });
+});
+
+describe('pickSheet', () => {
+  it('does not pick a first sheet of instructions', () => {
+    const sheets = [
+      {
+        name: 'Instructions',
+        rowCount: 4,
+        head: [
+          ['How to fill in this file'],
+          ['Column', 'Meaning'],
+          ['tracking_number', 'The container, B/L or booking number'],
+          ['tracking_type', 'container, bill_of_lading or booking'],
+        ],
+      },
+      { name: 'Shipments', rowCount: 3, head: [['tracking_number', 'tracking_type', 'carrier'], ['A', 'container', 'MAEU']] },
+    ];
+    expect(pickSheet(sheets)).toBe('Shipments');
+  });
+
+  it('falls back to the first non-empty sheet', () => {
+    expect(pickSheet([{ name: 'Empty', rowCount: 0, head: [] }, { name: 'Data', rowCount: 2, head: [['x'], ['y']] }])).toBe('Data');
+  });
+
+  it('pre-selects the data sheet when reading a workbook whose first sheet is instructions', async () => {
+    const XLSX = await import('@e965/xlsx');
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Read me first'], ['Put one shipment per row in the next sheet.'], ['tracking_number is required.']]), 'Read me');
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Tracking Number', 'Type', 'Carrier'], ['CSQU3054383', 'Container', 'maeu']]), 'Data');
+    const bytes = new Uint8Array(XLSX.write(book, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer);
+    const result = await readTable(bytes, 'book.xlsx');
+    expect(result.sheet).toBe('Data');
+    expect(result.sheets.map((sheet) => sheet.name)).toEqual(['Read me', 'Data']);
+    expect(result.rows[1]).toEqual(['CSQU3054383', 'Container', 'maeu']);
+  });
+});
