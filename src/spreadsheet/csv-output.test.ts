@@ -1,0 +1,57 @@
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { suggestColumnMapping } from './column-mapping';
+import { toCsvChunks, toExportCsv } from './csv-output';
+import { createReviewTable, excludeRows } from './review-table';
+
+function table(rows: string[][]) {
+  return createReviewTable({ rows, rowNumbers: rows.map((_, i) => i + 1) }, 0, suggestColumnMapping(rows[0] ?? []));
+}
+
+describe('toCsvChunks', () => {
+  it('puts every row in exactly one chunk or in skipped, with reasons', () => {
+    const rows = [['Tracking Number', 'Type', 'Ref', 'cf_po_number', 'junk']];
+    for (let i = 0; i < 25; i++) rows.push(['CSQU3054383', i === 7 ? 'containr' : 'Container', `R${i}`, `PO ${i}`, 'x']);
+    const review = table(rows);
+    excludeRows(review, [3]);
+    const submission = toCsvChunks(review, 10);
+
+    expect(submission.headers).toEqual(['tracking_number', 'tracking_type', 'reference', 'carrier', 'name', 'viewers', 'tags', 'assignees', 'cf_po_number']);
+    expect(submission.chunks.map((chunk) => chunk.rows.length)).toEqual([10, 10, 3]);
+    expect(submission.skipped).toEqual([
+      { row: 3, rowNumber: 5, reasons: ['excluded by you'] },
+      { row: 7, rowNumber: 9, reasons: ['tracking_type: “containr” is not container, bill_of_lading or booking; did you mean container?'] },
+    ]);
+    expect(submission.submittedRows).toBe(23);
+    const seen = [...submission.chunks.flatMap((chunk) => chunk.rows), ...submission.skipped.map((skip) => skip.row)].sort((a, b) => a - b);
+    expect(seen).toEqual(Array.from({ length: 25 }, (_, i) => i));
+
+    const first = Papa.parse<string[]>(submission.chunks[0]?.csv ?? '', { skipEmptyLines: true }).data;
+    expect(first[0]).toEqual(submission.headers);
+    expect(first[1]).toEqual(['CSQU3054383', 'container', 'R0', '', '', '', '', '', 'PO 0']);
+    expect(first).toHaveLength(11);
+  });
+
+  it('quotes lists and does not formula-escape data for the service', () => {
+    const review = table([
+      ['tracking_number', 'tracking_type', 'tags', 'name'],
+      ['CSQU3054383', 'container', 'a, b', '=1+1'],
+    ]);
+    const csv = toCsvChunks(review).chunks[0]?.csv;
+    expect(csv).toBe('tracking_number,tracking_type,reference,carrier,name,viewers,tags,assignees\r\nCSQU3054383,container,,,=1+1,,"a, b",');
+  });
+
+  it('gives no chunk when nothing can be submitted', () => {
+    const submission = toCsvChunks(table([['tracking_number', 'tracking_type'], ['', 'container']]));
+    expect(submission.chunks).toEqual([]);
+    expect(submission.skipped).toHaveLength(1);
+  });
+});
+
+describe('toExportCsv', () => {
+  it('escapes cells that a spreadsheet program would run', () => {
+    const csv = toExportCsv([['=HYPERLINK("http://x")', '+1', '-a', '@b', '\tc', 'plain']], ['a', 'b', 'c', 'd', 'e', 'f']);
+    const [, row] = Papa.parse<string[]>(csv).data;
+    expect(row).toEqual(["'=HYPERLINK(\"http://x\")", "'+1", "'-a", "'@b", "'\tc", 'plain']);
+  });
+});

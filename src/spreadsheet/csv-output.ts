@@ -1,0 +1,77 @@
+import Papa from 'papaparse';
+import type { ReviewTable } from './review-table';
+import { ROW_ERROR, ROW_EXCLUDED } from './review-table';
+
+/** Rows per submitted file by default: a setting of the submit queue, at most the batch cap. */
+export const DEFAULT_CHUNK_ROWS = 1000;
+
+export interface CsvChunk {
+  /** 0-based position of the chunk in the submission. */
+  index: number;
+  /** Review-table rows in this chunk, in order: data row n of the CSV (1-based) is rows[n - 1]. */
+  rows: number[];
+  /** Normalized CSV: the exact spec headers, then the cf_ columns in use; CRLF line ends. */
+  csv: string;
+}
+
+export interface SkippedRow {
+  row: number;
+  /** The row's line or row number in the file. */
+  rowNumber: number;
+  /** Why it is not submitted: "excluded by you", or each error's message. */
+  reasons: string[];
+}
+
+export interface CsvSubmission {
+  headers: string[];
+  chunks: CsvChunk[];
+  skipped: SkippedRow[];
+  /** Rows in the chunks; submittedRows + skipped.length = rows of the table, always. */
+  submittedRows: number;
+}
+
+/**
+ * The rows to submit, as normalized CSV in chunks, and the rows left out with their reasons.
+ * Every row of the table is in exactly one chunk or in skipped. Cells are not formula-escaped:
+ * this CSV is data for the service, not a file for a spreadsheet program (see toExportCsv).
+ */
+export function toCsvChunks(table: ReviewTable, chunkRows: number = DEFAULT_CHUNK_ROWS): CsvSubmission {
+  if (!Number.isInteger(chunkRows) || chunkRows < 1) throw new RangeError('chunkRows must be a positive whole number.');
+  const headers = [...table.columns];
+  const chunks: CsvChunk[] = [];
+  const skipped: SkippedRow[] = [];
+  let rows: number[] = [];
+  let data: string[][] = [];
+
+  const flush = () => {
+    if (rows.length === 0) return;
+    chunks.push({ index: chunks.length, rows, csv: Papa.unparse({ fields: headers, data }, { newline: '\r\n' }) });
+    rows = [];
+    data = [];
+  };
+
+  for (let row = 0; row < table.counts.rows; row++) {
+    const flags = table.flags[row] ?? 0;
+    if (flags & (ROW_EXCLUDED | ROW_ERROR)) {
+      const reasons =
+        flags & ROW_EXCLUDED
+          ? ['excluded by you']
+          : (table.issues[row] ?? []).filter((issue) => issue.level === 'error').map((issue) => issue.message);
+      skipped.push({ row, rowNumber: table.rowNumbers[row] ?? row + 1, reasons });
+      continue;
+    }
+    rows.push(row);
+    data.push(table.values.map((column) => column[row] ?? ''));
+    if (rows.length === chunkRows) flush();
+  }
+  flush();
+  return { headers, chunks, skipped, submittedRows: table.counts.rows - skipped.length };
+}
+
+/**
+ * CSV for people to download and open in a spreadsheet program: cells starting with =, +, -, @,
+ * tab or CR are escaped (papaparse's escapeFormulae) so they cannot run as formulas.
+ */
+export function toExportCsv(rows: readonly (readonly string[])[], columns: readonly string[]): string {
+  return Papa.unparse({ fields: [...columns], data: rows.map((row) => [...row]) }, { escapeFormulae: true, newline: '\r\n' });
+}

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { suggestColumnMapping } from './column-mapping';
+import {
+  acceptFixes,
+  cellIssues,
+  createReviewTable,
+  excludeRows,
+  findAndReplace,
+  restoreRows,
+  rowsWhere,
+  setCell,
+  setColumnValue,
+  undo,
+} from './review-table';
+
+function tableOf(rows: string[][], headerRow = 0) {
+  const header = rows[headerRow] ?? [];
+  return createReviewTable({ rows, rowNumbers: rows.map((_, i) => i + 1) }, headerRow, suggestColumnMapping(header));
+}
+
+const HEADER = ['tracking_number', 'tracking_type', 'reference', 'carrier', 'PO'];
+
+describe('createReviewTable', () => {
+  it('maps, normalizes and validates every row, with counts', () => {
+    const table = tableOf([
+      HEADER,
+      ['CSQU3054383', 'container', 'R1', 'maeu', 'x'],
+      ['CSQU3054384', 'container', 'R2', '', ''],
+      ['MAEU123456789', 'BL', 'R3', 'MAEU', ''],
+      ['', 'booking', 'R4', 'MSCU', ''],
+    ]);
+    expect(table.columns).toEqual(['tracking_number', 'tracking_type', 'reference', 'carrier', 'name', 'viewers', 'tags', 'assignees']);
+    expect(table.values[3]).toEqual(['MAEU', '', 'MAEU', 'MSCU']);
+    expect(table.values[1]?.[2]).toBe('bill_of_lading');
+    expect(table.originals[3]?.get(0)).toBe('maeu');
+    expect(table.rowNumbers).toEqual([2, 3, 4, 5]);
+    expect(table.counts).toEqual({ rows: 4, errorRows: 2, warningRows: 0, autoFixedRows: 2, excludedRows: 0, readyRows: 2 });
+    expect(rowsWhere(table, 'errors')).toEqual([1, 3]);
+    expect(rowsWhere(table, 'auto_fixed')).toEqual([0, 2]);
+    expect(cellIssues(table, 1, 'tracking_number')[0]?.message).toBe('tracking_number: check digit should be 3.');
+  });
+
+  it('leaves out the rows above the header', () => {
+    const table = tableOf([['Weekly export'], HEADER, ['CSQU3054383', 'container', 'R1', '', '']], 1);
+    expect(table.counts.rows).toBe(1);
+    expect(table.rowNumbers).toEqual([3]);
+  });
+
+  it('flags every row sharing a reference, and keeps that right through edits and exclusions', () => {
+    const table = tableOf([
+      HEADER,
+      ['CSQU3054383', 'container', 'R1', '', ''],
+      ['CSQU3054383', 'container', 'R1', '', ''],
+      ['CSQU3054383', 'container', 'R2', '', ''],
+    ]);
+    expect(rowsWhere(table, 'errors')).toEqual([0, 1]);
+    expect(cellIssues(table, 0, 'reference')[0]?.message).toBe('reference: “R1” is also on row 3; later rows would overwrite earlier ones.');
+
+    setCell(table, 1, 'reference', 'R2');
+    expect(rowsWhere(table, 'errors')).toEqual([1, 2]);
+    expect(cellIssues(table, 2, 'reference')[0]?.message).toBe('reference: “R2” is also on row 3; later rows would overwrite earlier ones.');
+
+    excludeRows(table, [2]);
+    expect(rowsWhere(table, 'errors')).toEqual([]);
+    expect(table.counts).toMatchObject({ errorRows: 0, excludedRows: 1, readyRows: 2 });
+
+    restoreRows(table, [2]);
+    expect(rowsWhere(table, 'errors')).toEqual([1, 2]);
+    undo(table); // the restore
+    undo(table); // the exclusion
+    undo(table); // the edit
+    expect(rowsWhere(table, 'errors')).toEqual([0, 1]);
+    expect(table.values[2]).toEqual(['R1', 'R1', 'R2']);
+    expect(undo(table)).toBe(false);
+  });
+
+  it('revalidates an edited row at once and undoes the edit with its auto-fix', () => {
+    const table = tableOf([HEADER, ['CSQU3054383', 'container', 'R1', ' maeu ', '']]);
+    expect(table.counts.autoFixedRows).toBe(1);
+    setCell(table, 0, 'carrier', 'Maersk');
+    expect(table.values[3]?.[0]).toBe('Maersk');
+    expect(table.counts).toMatchObject({ errorRows: 1, autoFixedRows: 0 });
+    expect(acceptFixes(table, [0])).toBe(1);
+    expect(table.values[3]?.[0]).toBe('MAEU');
+    expect(table.counts).toMatchObject({ errorRows: 0, readyRows: 1 });
+    undo(table);
+    undo(table);
+    expect(table.values[3]?.[0]).toBe('MAEU');
+    expect(table.originals[3]?.get(0)).toBe(' maeu ');
+    expect(table.counts.autoFixedRows).toBe(1);
+  });
+
+  it('sets a column for a list of rows in one step', () => {
+    const table = tableOf([HEADER, ['MAEU123456789', '', 'R1', '', ''], ['MAEU987654321', '', 'R2', '', ''], ['CSQU3054383', 'container', 'R3', '', '']]);
+    expect(table.counts.errorRows).toBe(2);
+    setColumnValue(table, rowsWhere(table, 'errors'), 'tracking_type', 'bill_of_lading');
+    expect(table.counts).toMatchObject({ errorRows: 0, warningRows: 2 });
+    expect(table.version).toBeGreaterThan(0);
+    undo(table);
+    expect(table.counts.errorRows).toBe(2);
+  });
+
+  it('finds and replaces in shown values, by column and case', () => {
+    const table = tableOf([HEADER, ['CSQU3054383', 'container', 'po-1', '', ''], ['CSQU3054383', 'container', 'PO-2', '', '']]);
+    expect(findAndReplace(table, { find: 'po-', replace: 'SO-', columns: ['reference'] })).toBe(2);
+    expect(table.values[2]).toEqual(['SO-1', 'SO-2']);
+    expect(findAndReplace(table, { find: 'SO-1', replace: 'X', matchCase: true, wholeCell: true })).toBe(1);
+    expect(table.values[2]).toEqual(['X', 'SO-2']);
+    expect(findAndReplace(table, { find: 'nothing', replace: 'y' })).toBe(0);
+    undo(table);
+    expect(table.values[2]).toEqual(['SO-1', 'SO-2']);
+  });
+
+  it('accepts fixes of one kind only when asked', () => {
+    const table = tableOf([HEADER, ['CSQU3054384', 'containr', 'R1', 'Maersk', '']]);
+    expect(acceptFixes(table, [0], 'invalid_carrier')).toBe(1);
+    expect(table.values[3]?.[0]).toBe('MAEU');
+    expect(table.values[1]?.[0]).toBe('containr');
+    expect(acceptFixes(table, [0])).toBe(1);
+    expect(table.values[1]?.[0]).toBe('container');
+    // The check digit can be judged only once the type is known: a third round fixes it.
+    expect(acceptFixes(table, [0])).toBe(1);
+    expect(table.counts.readyRows).toBe(1);
+  });
+
+  it('survives a structured clone, as when a worker posts it', () => {
+    const table = tableOf([HEADER, ['CSQU3054383', 'container', 'R1', '', ''], ['CSQU3054383', 'container', 'R1', '', '']]);
+    const copy = structuredClone(table);
+    setCell(copy, 1, 'reference', 'R2');
+    expect(copy.counts.errorRows).toBe(0);
+  });
+});

@@ -1,0 +1,425 @@
+import type { ColumnMapping, ColumnTarget } from './column-mapping';
+import type { IssueCode, RowIssue } from './row-issue';
+import { DEFAULT_TABLE_LIMITS } from './table-limits';
+import { createValidationContext, reviewColumns, validateRow } from './validate-row';
+import type { RowValidationContext } from './validate-row';
+
+/** Bits of ReviewTable.flags, one byte per row. */
+export const ROW_ERROR = 1;
+export const ROW_WARNING = 2;
+export const ROW_AUTO_FIXED = 4;
+export const ROW_EXCLUDED = 8;
+
+export interface ReviewCounts {
+  rows: number;
+  /** Rows not excluded that have at least one error (they cannot be submitted). */
+  errorRows: number;
+  /** Rows not excluded that have at least one warning. */
+  warningRows: number;
+  /** Rows not excluded that have at least one auto-fix. */
+  autoFixedRows: number;
+  excludedRows: number;
+  /** Rows that will be submitted: not excluded, no error. */
+  readyRows: number;
+}
+
+type CellEdit = { row: number; column: number; previous: string };
+type ReviewChange = { kind: 'cells'; cells: CellEdit[] } | { kind: 'exclusion'; rows: number[]; excluded: boolean };
+
+/**
+ * The rows under review, as plain data (structured-cloneable, so a worker can build it and post
+ * it) that the functions of this module update in place, keeping issues, counts and duplicate
+ * references right after every change. Column-major: one array of strings per column, which is
+ * what a virtualized grid reads and costs one pointer per cell.
+ */
+export interface ReviewTable {
+  /** Every spec header in FILE_HEADERS order, then the mapped cf_ columns. */
+  columns: ColumnTarget[];
+  /** values[column][row]: the normalized value, what will be submitted. */
+  values: string[][];
+  /** originals[column]: row → the value before its auto-fix, for auto-fixed cells only. */
+  originals: Map<number, string>[];
+  /** 1-based line or row of the file for each row, for people. */
+  rowNumbers: number[];
+  /** Issues of each row, or undefined for a clean row. */
+  issues: (RowIssue[] | undefined)[];
+  /** ROW_ERROR | ROW_WARNING | ROW_AUTO_FIXED | ROW_EXCLUDED per row. */
+  flags: Uint8Array;
+  counts: ReviewCounts;
+  /** Rows by reference (one row as a number, more as an array), excluded rows left out. */
+  references: Map<string, number | number[]>;
+  context: RowValidationContext;
+  /** Undo stack, newest last. */
+  history: ReviewChange[];
+  /** Bumped by every change, for views that re-render on it. */
+  version: number;
+}
+
+export interface ReviewTableOptions {
+  /** Longest cell accepted; DEFAULT_TABLE_LIMITS.maxCellLength by default. */
+  maxCellLength?: number;
+}
+
+const REFERENCE = 2;
+const HISTORY_LIMIT = 50;
+
+function countFlags(counts: ReviewCounts, flags: number, sign: 1 | -1): void {
+  if (flags & ROW_EXCLUDED) {
+    counts.excludedRows += sign;
+    return;
+  }
+  if (flags & ROW_ERROR) counts.errorRows += sign;
+  else counts.readyRows += sign;
+  if (flags & ROW_WARNING) counts.warningRows += sign;
+  if (flags & ROW_AUTO_FIXED) counts.autoFixedRows += sign;
+}
+
+function flagsOf(issues: RowIssue[] | undefined, excluded: boolean): number {
+  let flags = excluded ? ROW_EXCLUDED : 0;
+  if (issues) {
+    for (const issue of issues) {
+      flags |= issue.level === 'error' ? ROW_ERROR : issue.level === 'warning' ? ROW_WARNING : ROW_AUTO_FIXED;
+    }
+  }
+  return flags;
+}
+
+function setIssues(table: ReviewTable, row: number, issues: RowIssue[] | undefined): void {
+  const old = table.flags[row] ?? 0;
+  const next = flagsOf(issues, (old & ROW_EXCLUDED) !== 0);
+  table.issues[row] = issues && issues.length ? issues : undefined;
+  if (old !== next) {
+    countFlags(table.counts, old, -1);
+    countFlags(table.counts, next, 1);
+    table.flags[row] = next;
+  }
+}
+
+function addReference(references: Map<string, number | number[]>, reference: string, row: number): void {
+  if (!reference) return;
+  const current = references.get(reference);
+  if (current === undefined) references.set(reference, row);
+  else if (typeof current === 'number') references.set(reference, current < row ? [current, row] : [row, current]);
+  else {
+    let at = current.length;
+    while (at > 0 && (current[at - 1] ?? 0) > row) at--;
+    current.splice(at, 0, row);
+  }
+}
+
+function removeReference(references: Map<string, number | number[]>, reference: string, row: number): void {
+  const current = references.get(reference);
+  if (current === undefined) return;
+  if (typeof current === 'number') {
+    if (current === row) references.delete(reference);
+    return;
+  }
+  const at = current.indexOf(row);
+  if (at >= 0) current.splice(at, 1);
+  if (current.length === 1) references.set(reference, current[0] ?? row);
+}
+
+function duplicateIssue(table: ReviewTable, row: number, group: number[]): RowIssue {
+  const others = group.filter((other) => other !== row);
+  const shown = others.slice(0, 3).map((other) => String(table.rowNumbers[other] ?? other + 1));
+  const where =
+    others.length === 1
+      ? `row ${shown[0]}`
+      : others.length <= 3
+        ? `rows ${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`
+        : `rows ${shown.join(', ')} and ${others.length - 3} more`;
+  const reference = table.values[REFERENCE]?.[row] ?? '';
+  return {
+    row, column: 'reference', level: 'error', code: 'duplicate_reference',
+    message: `reference: ${reference.length > 40 ? `“${reference.slice(0, 39)}…”` : `“${reference}”`} is also on ${where}; later rows would overwrite earlier ones.`,
+  };
+}
+
+/** Puts each row of the reference's group right about duplicates (and only about them). */
+function refreshDuplicates(table: ReviewTable, reference: string): void {
+  const current = table.references.get(reference);
+  if (current === undefined) return;
+  const group = typeof current === 'number' ? [current] : current;
+  for (const row of group) {
+    const own = table.issues[row]?.filter((issue) => issue.code !== 'duplicate_reference');
+    setIssues(table, row, group.length > 1 ? [...(own ?? []), duplicateIssue(table, row, group)] : own);
+  }
+}
+
+function rawCell(table: ReviewTable, column: number, row: number): string {
+  return table.originals[column]?.get(row) ?? table.values[column]?.[row] ?? '';
+}
+
+/** Normalizes and validates one row again from its raw cells; duplicates are the caller's. */
+function revalidate(table: ReviewTable, row: number, raw: string[], out: string[]): void {
+  for (let c = 0; c < table.columns.length; c++) raw[c] = rawCell(table, c, row);
+  const issues = validateRow(row, raw, out, table.context);
+  for (let c = 0; c < table.columns.length; c++) {
+    const value = out[c] ?? '';
+    const column = table.values[c];
+    if (column) column[row] = value;
+    if (value !== raw[c]) table.originals[c]?.set(row, raw[c] ?? '');
+    else table.originals[c]?.delete(row);
+  }
+  setIssues(table, row, issues);
+}
+
+function isExcluded(table: ReviewTable, row: number): boolean {
+  return ((table.flags[row] ?? 0) & ROW_EXCLUDED) !== 0;
+}
+
+function remember(table: ReviewTable, change: ReviewChange): void {
+  table.history.push(change);
+  if (table.history.length > HISTORY_LIMIT) table.history.shift();
+}
+
+/**
+ * Builds the review table from read rows: the header row chosen, the rest mapped, normalized and
+ * validated. Rows above the header (titles, notes) are not data and are left out.
+ */
+export function createReviewTable(
+  source: { rows: readonly (readonly string[])[]; rowNumbers: readonly number[] },
+  headerRow: number,
+  mapping: ColumnMapping,
+  options: ReviewTableOptions = {},
+): ReviewTable {
+  const customTargets = mapping.flatMap((entry) => (entry.target?.startsWith('cf_') ? [entry.target] : []));
+  const columns = reviewColumns(customTargets);
+  const sourceColumn = columns.map((target) => mapping.find((entry) => entry.target === target)?.column ?? -1);
+  const context = createValidationContext(columns, options.maxCellLength ?? DEFAULT_TABLE_LIMITS.maxCellLength);
+  const rowCount = Math.max(0, source.rows.length - headerRow - 1);
+
+  const table: ReviewTable = {
+    columns,
+    values: columns.map(() => []),
+    originals: columns.map(() => new Map<number, string>()),
+    rowNumbers: source.rowNumbers.slice(headerRow + 1),
+    issues: [],
+    flags: new Uint8Array(rowCount),
+    counts: { rows: rowCount, errorRows: 0, warningRows: 0, autoFixedRows: 0, excludedRows: 0, readyRows: 0 },
+    references: new Map(),
+    context,
+    history: [],
+    version: 0,
+  };
+
+  const raw = new Array<string>(columns.length);
+  const out = new Array<string>(columns.length);
+  const duplicated: string[] = [];
+  for (let row = 0; row < rowCount; row++) {
+    const cells = source.rows[headerRow + 1 + row] ?? [];
+    for (let c = 0; c < columns.length; c++) {
+      const from = sourceColumn[c] ?? -1;
+      raw[c] = from >= 0 ? (cells[from] ?? '') : '';
+    }
+    const issues = validateRow(row, raw, out, context);
+    for (let c = 0; c < columns.length; c++) {
+      const value = out[c] ?? '';
+      table.values[c]?.push(value);
+      if (value !== raw[c]) table.originals[c]?.set(row, raw[c] ?? '');
+    }
+    table.issues.push(issues);
+    const flags = flagsOf(issues, false);
+    table.flags[row] = flags;
+    countFlags(table.counts, flags, 1);
+    const reference = out[REFERENCE] ?? '';
+    if (reference) {
+      if (table.references.has(reference)) duplicated.push(reference);
+      addReference(table.references, reference, row);
+    }
+  }
+  for (const reference of new Set(duplicated)) refreshDuplicates(table, reference);
+  return table;
+}
+
+export interface CellChange {
+  row: number;
+  column: ColumnTarget;
+  value: string;
+}
+
+function applyCells(table: ReviewTable, changes: readonly { row: number; column: number; value: string }[]): CellEdit[] {
+  const rows = new Set<number>();
+  const touched = new Set<string>();
+  for (const change of changes) rows.add(change.row);
+  for (const row of rows) {
+    if (isExcluded(table, row)) continue;
+    const reference = table.values[REFERENCE]?.[row] ?? '';
+    if (reference) {
+      removeReference(table.references, reference, row);
+      touched.add(reference);
+    }
+  }
+  const edits: CellEdit[] = [];
+  for (const { row, column, value } of changes) {
+    const values = table.values[column];
+    if (!values || row < 0 || row >= table.counts.rows) continue;
+    edits.push({ row, column, previous: rawCell(table, column, row) });
+    table.originals[column]?.delete(row);
+    values[row] = value;
+  }
+  const raw = new Array<string>(table.columns.length);
+  const out = new Array<string>(table.columns.length);
+  for (const row of rows) {
+    if (row < 0 || row >= table.counts.rows) continue;
+    revalidate(table, row, raw, out);
+    const reference = table.values[REFERENCE]?.[row] ?? '';
+    if (reference && !isExcluded(table, row)) {
+      addReference(table.references, reference, row);
+      touched.add(reference);
+    }
+  }
+  for (const reference of touched) refreshDuplicates(table, reference);
+  table.version++;
+  return edits;
+}
+
+function columnIndex(table: ReviewTable, column: ColumnTarget): number {
+  const index = table.columns.indexOf(column);
+  if (index < 0) throw new RangeError(`The review table has no column ${column}.`);
+  return index;
+}
+
+/**
+ * Sets cells as the user typed them; each row is normalized and validated again (auto-fixes
+ * listed anew), duplicate references are recounted, and the whole change is one undo step.
+ */
+export function setCells(table: ReviewTable, changes: readonly CellChange[]): void {
+  if (changes.length === 0) return;
+  const edits = applyCells(table, changes.map(({ row, column, value }) => ({ row, column: columnIndex(table, column), value })));
+  if (edits.length) remember(table, { kind: 'cells', cells: edits });
+}
+
+export function setCell(table: ReviewTable, row: number, column: ColumnTarget, value: string): void {
+  setCells(table, [{ row, column, value }]);
+}
+
+/** Bulk "set this column for these rows" (e.g. the rows of the current filter). */
+export function setColumnValue(table: ReviewTable, rows: Iterable<number>, column: ColumnTarget, value: string): void {
+  const changes: CellChange[] = [];
+  for (const row of rows) changes.push({ row, column, value });
+  setCells(table, changes);
+}
+
+function setExclusion(table: ReviewTable, rows: Iterable<number>, excluded: boolean, record: boolean): void {
+  const changed: number[] = [];
+  const touched = new Set<string>();
+  for (const row of rows) {
+    if (row < 0 || row >= table.counts.rows || isExcluded(table, row) === excluded) continue;
+    changed.push(row);
+    const old = table.flags[row] ?? 0;
+    const next = excluded ? old | ROW_EXCLUDED : old & ~ROW_EXCLUDED;
+    countFlags(table.counts, old, -1);
+    countFlags(table.counts, next, 1);
+    table.flags[row] = next;
+    const reference = table.values[REFERENCE]?.[row] ?? '';
+    if (!reference) continue;
+    if (excluded) {
+      removeReference(table.references, reference, row);
+      // An excluded row no longer clashes with anyone.
+      setIssues(table, row, table.issues[row]?.filter((issue) => issue.code !== 'duplicate_reference'));
+    } else addReference(table.references, reference, row);
+    touched.add(reference);
+  }
+  for (const reference of touched) refreshDuplicates(table, reference);
+  if (changed.length === 0) return;
+  table.version++;
+  if (record) remember(table, { kind: 'exclusion', rows: changed, excluded });
+}
+
+/** Leaves rows out of the submission (they are listed as skipped); one undo step. */
+export function excludeRows(table: ReviewTable, rows: Iterable<number>): void {
+  setExclusion(table, rows, true, true);
+}
+
+export function restoreRows(table: ReviewTable, rows: Iterable<number>): void {
+  setExclusion(table, rows, false, true);
+}
+
+export interface FindReplace {
+  find: string;
+  replace: string;
+  /** Columns to search; all by default. */
+  columns?: readonly ColumnTarget[];
+  /** Rows to search (e.g. the filtered ones); all by default. */
+  rows?: Iterable<number>;
+  matchCase?: boolean;
+  /** Replace only cells whose whole value matches. */
+  wholeCell?: boolean;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Replaces text in the shown (normalized) values; returns how many cells changed. One undo step. */
+export function findAndReplace(table: ReviewTable, { find, replace, columns, rows, matchCase = false, wholeCell = false }: FindReplace): number {
+  if (!find) return 0;
+  const pattern = new RegExp(wholeCell ? `^${escapeRegExp(find)}$` : escapeRegExp(find), matchCase ? 'g' : 'gi');
+  const columnIndexes = (columns ?? table.columns).map((column) => columnIndex(table, column));
+  const changes: CellChange[] = [];
+  const visit = (row: number) => {
+    for (const c of columnIndexes) {
+      const value = table.values[c]?.[row] ?? '';
+      pattern.lastIndex = 0;
+      if (!pattern.test(value)) continue;
+      pattern.lastIndex = 0;
+      const next = value.replace(pattern, () => replace);
+      if (next !== value) changes.push({ row, column: table.columns[c] ?? 'name', value: next });
+    }
+  };
+  if (rows) for (const row of rows) visit(row);
+  else for (let row = 0; row < table.counts.rows; row++) visit(row);
+  setCells(table, changes);
+  return changes.length;
+}
+
+/**
+ * Accepts the suggested fixes of these rows ("did you mean container?", "Maersk → MAEU", the
+ * right check digit…), of one kind if code is given; returns how many cells changed. One undo step.
+ */
+export function acceptFixes(table: ReviewTable, rows: Iterable<number>, code?: IssueCode): number {
+  const changes: CellChange[] = [];
+  for (const row of rows) {
+    const taken = new Set<ColumnTarget>();
+    for (const issue of table.issues[row] ?? []) {
+      if (issue.fix === undefined || issue.level === 'auto_fix' || (code && issue.code !== code) || taken.has(issue.column)) continue;
+      taken.add(issue.column);
+      changes.push({ row, column: issue.column, value: issue.fix });
+    }
+  }
+  setCells(table, changes);
+  return changes.length;
+}
+
+/** Undoes the last change (edit, bulk set, find & replace, fixes, exclusion); false when there is none. */
+export function undo(table: ReviewTable): boolean {
+  const change = table.history.pop();
+  if (!change) return false;
+  if (change.kind === 'exclusion') setExclusion(table, change.rows, !change.excluded, false);
+  else applyCells(table, change.cells.reverse().map(({ row, column, previous }) => ({ row, column, value: previous })));
+  return true;
+}
+
+export type RowFilter = 'all' | 'errors' | 'warnings' | 'auto_fixed' | 'excluded' | 'ready';
+
+/** Indexes of the rows a grid filter shows. Excluded rows appear under all and excluded only. */
+export function rowsWhere(table: ReviewTable, filter: RowFilter): number[] {
+  const rows: number[] = [];
+  const { flags } = table;
+  const bit = filter === 'errors' ? ROW_ERROR : filter === 'warnings' ? ROW_WARNING : filter === 'auto_fixed' ? ROW_AUTO_FIXED : 0;
+  for (let row = 0; row < flags.length; row++) {
+    const f = flags[row] ?? 0;
+    const keep =
+      filter === 'all' ||
+      (filter === 'excluded' ? (f & ROW_EXCLUDED) !== 0 : (f & ROW_EXCLUDED) === 0 && (filter === 'ready' ? (f & ROW_ERROR) === 0 : (f & bit) !== 0));
+    if (keep) rows.push(row);
+  }
+  return rows;
+}
+
+/** Issues of one cell, errors first, for the grid's cell marker and tooltip. */
+export function cellIssues(table: ReviewTable, row: number, column: ColumnTarget): RowIssue[] {
+  const order = { error: 0, warning: 1, auto_fix: 2 } as const;
+  return (table.issues[row] ?? []).filter((issue) => issue.column === column).sort((a, b) => order[a.level] - order[b.level]);
+}

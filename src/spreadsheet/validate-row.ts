@@ -1,0 +1,305 @@
+import { z } from 'zod';
+import { FILE_HEADERS, customFieldSlug } from '../contract/import-file';
+import { AUTO_CARRIER, SCAC_PATTERN } from '../contract/shipment-request';
+import { OCEAN_CARRIERS, carrierFromName, findCarrierByScac, inferCarrierFromNumber } from './carriers';
+import type { ColumnTarget } from './column-mapping';
+import { closest } from './edit-distance';
+import { compactContainerNumber, looksLikeContainerNumber, validateContainerNumber } from './iso6346';
+import { formatCount } from './read-error';
+import type { RowIssue } from './row-issue';
+
+/** Positions of the spec's columns in a review row: FILE_HEADERS order, custom fields after. */
+const TRACKING_NUMBER = 0;
+const TRACKING_TYPE = 1;
+const REFERENCE = 2;
+const CARRIER = 3;
+const NAME = 4;
+const VIEWERS = 5;
+const TAGS = 6;
+const ASSIGNEES = 7;
+
+/** Zod's own e-mail pattern (the one z.email() and the sandbox use), without a parse per cell. */
+const EMAIL = z.regexes.email;
+
+const TYPE_SYNONYMS = new Map<string, string>([
+  ['container', 'container'], ['containers', 'container'], ['cntr', 'container'], ['ctnr', 'container'], ['ctr', 'container'],
+  ['containernumber', 'container'], ['cont', 'container'],
+  ['billoflading', 'bill_of_lading'], ['bl', 'bill_of_lading'], ['bol', 'bill_of_lading'], ['mbl', 'bill_of_lading'],
+  ['masterbl', 'bill_of_lading'], ['masterbilloflading', 'bill_of_lading'], ['blnumber', 'bill_of_lading'],
+  ['booking', 'booking'], ['bkg', 'booking'], ['bk', 'booking'], ['bookingnumber', 'booking'], ['bookingno', 'booking'],
+]);
+
+const SCACS = OCEAN_CARRIERS.map((carrier) => carrier.scac);
+
+/** Custom field slugs whose values are dates, so that a bare Excel serial there is suspicious. */
+const DATE_SLUG_PART = /(^|[_-])(date|day|eta|etd|ata|atd|deadline|due|cutoff)([_-]|$)/i;
+
+export interface RowValidationContext {
+  columns: readonly ColumnTarget[];
+  /** Per column: a custom field that holds dates. */
+  dateColumns: readonly boolean[];
+  maxCellLength: number;
+}
+
+/** Columns of a review table: every spec header (in order), then the mapped custom fields. */
+export function reviewColumns(customFieldTargets: readonly ColumnTarget[]): ColumnTarget[] {
+  return [...FILE_HEADERS, ...customFieldTargets];
+}
+
+export function createValidationContext(columns: readonly ColumnTarget[], maxCellLength: number): RowValidationContext {
+  const dateColumns = columns.map((column) => DATE_SLUG_PART.test(customFieldSlug(column) ?? ''));
+  return { columns, dateColumns, maxCellLength };
+}
+
+/** A value inside a message: quoted, and shortened so a 30,000-character cell stays readable. */
+function quote(value: string): string {
+  return `“${value.length > 40 ? `${value.slice(0, 39)}…` : value}”`;
+}
+
+function needsTrim(value: string): boolean {
+  if (value.length === 0) return false;
+  const first = value.charCodeAt(0);
+  const last = value.charCodeAt(value.length - 1);
+  return first <= 32 || last <= 32 || first >= 0x80 || last >= 0x80;
+}
+
+function isFormulaLike(value: string): boolean {
+  const first = value.charCodeAt(0);
+  // = + - @ start a formula in spreadsheet programs; signed numbers ("-12.5") are just numbers.
+  if (first !== 61 && first !== 43 && first !== 45 && first !== 64) return false;
+  return !/^[+-]?(\d|\.\d)[\d.,]*$/.test(value);
+}
+
+function excelSerialToDate(serial: number): string {
+  return new Date(Date.UTC(1899, 11, 30) + serial * 86400000).toISOString().slice(0, 10);
+}
+
+function describeChange(column: ColumnTarget, original: string, value: string): string {
+  const reasons: string[] = [];
+  const trimmed = original.trim();
+  if (trimmed !== original) reasons.push('spaces around it removed');
+  if (trimmed !== value) {
+    if (trimmed.toUpperCase() === value) reasons.push('upper-cased');
+    else if (trimmed.toLowerCase() === value) reasons.push('lower-cased');
+    else if (column === 'tracking_type') reasons.push(`${quote(trimmed)} means ${value}`);
+    else reasons.push(trimmed.replace(/[\s\-./]/g, '') === value ? 'separators removed' : 'separators removed, upper-cased');
+  }
+  return `${column}: changed ${quote(original)} to ${quote(value)} (${reasons.join(', ')}).`;
+}
+
+function checkEmails(row: number, column: ColumnTarget, value: string, push: (issue: RowIssue) => void): void {
+  let invalid: string | undefined;
+  for (const part of value.split(',')) {
+    const email = part.trim();
+    if (email && !EMAIL.test(email)) {
+      invalid = email;
+      break;
+    }
+  }
+  if (invalid === undefined) return;
+  const loose = value.split(/[,;\s]+/).filter(Boolean);
+  if (loose.length > 1 && loose.every((email) => EMAIL.test(email))) {
+    push({
+      row, column, level: 'error', code: 'invalid_email',
+      message: `${column}: separate e-mail addresses with commas.`,
+      fix: loose.join(', '),
+    });
+    return;
+  }
+  const valid = value.split(',').map((part) => part.trim()).filter((email) => email && EMAIL.test(email));
+  push({
+    row, column, level: 'error', code: 'invalid_email',
+    message: `${column}: ${quote(invalid)} is not an e-mail address.`,
+    fix: valid.join(', '),
+  });
+}
+
+function checkCarrier(row: number, type: string, trackingNumber: string, out: string[], push: (issue: RowIssue) => void): void {
+  const carrier = out[CARRIER] ?? '';
+  const isDocument = type === 'bill_of_lading' || type === 'booking';
+  if (carrier === '') {
+    if (!isDocument || trackingNumber === '') return;
+    const inferred = inferCarrierFromNumber(trackingNumber);
+    if (inferred) {
+      push({
+        row, column: 'carrier', level: 'warning', code: 'carrier_inferred',
+        message: `carrier: empty; the number starts with ${inferred} (${findCarrierByScac(inferred)?.name ?? inferred}), so the service can infer it.`,
+        fix: inferred,
+      });
+    } else {
+      push({ row, column: 'carrier', level: 'error', code: 'carrier_missing', message: `carrier: needed for a ${type === 'booking' ? 'booking' : 'bill of lading'}, and the number does not tell it.` });
+    }
+    return;
+  }
+
+  const upper = carrier.toUpperCase();
+  if (upper === AUTO_CARRIER) {
+    out[CARRIER] = upper;
+    if (isDocument) {
+      const inferred = inferCarrierFromNumber(trackingNumber);
+      push({
+        row, column: 'carrier', level: 'error', code: 'auto_carrier_not_container',
+        message: 'carrier: AUTO is allowed only when tracking_type is container.',
+        ...(inferred ? { fix: inferred } : {}),
+      });
+    }
+    return;
+  }
+  if (!SCAC_PATTERN.test(upper)) {
+    const named = carrierFromName(carrier);
+    push(
+      named
+        ? { row, column: 'carrier', level: 'error', code: 'invalid_carrier', message: `carrier: ${quote(carrier)} is a name, not a SCAC; ${named.name} → ${named.scac}.`, fix: named.scac }
+        : { row, column: 'carrier', level: 'error', code: 'invalid_carrier', message: `carrier: ${quote(carrier)} is not a SCAC code (2–4 letters) or AUTO.` },
+    );
+    return;
+  }
+  out[CARRIER] = upper;
+  if (!findCarrierByScac(upper)) {
+    const named = carrierFromName(upper);
+    if (named) {
+      push({ row, column: 'carrier', level: 'warning', code: 'carrier_name', message: `carrier: ${upper} is ${named.name}'s name; its SCAC is ${named.scac}.`, fix: named.scac });
+      return;
+    }
+    const near = closest(upper, SCACS, 1);
+    push({
+      row, column: 'carrier', level: 'warning', code: 'unknown_carrier',
+      message: near ? `carrier: ${upper} is not a known ocean carrier; did you mean ${near}?` : `carrier: ${upper} is not a known ocean carrier SCAC.`,
+      ...(near ? { fix: near } : {}),
+    });
+    return;
+  }
+  if (type === 'bill_of_lading') {
+    const prefix = inferCarrierFromNumber(trackingNumber);
+    if (prefix && prefix !== upper) {
+      push({
+        row, column: 'carrier', level: 'warning', code: 'carrier_mismatch',
+        message: `carrier: the bill of lading starts with ${prefix} (${findCarrierByScac(prefix)?.name ?? prefix}), not ${upper}.`,
+        fix: prefix,
+      });
+    }
+  }
+}
+
+/**
+ * Normalizes one row (raw → out, same column order) and returns its issues, or undefined when
+ * it has none. Pure and allocation-free for a clean row: it runs for every row of a file.
+ * Duplicate references need the whole table; the review table adds those.
+ */
+export function validateRow(row: number, raw: readonly string[], out: string[], context: RowValidationContext): RowIssue[] | undefined {
+  let issues: RowIssue[] | undefined;
+  const push = (issue: RowIssue) => {
+    (issues ??= []).push(issue);
+  };
+  const { columns, maxCellLength } = context;
+  const columnCount = columns.length;
+
+  for (let c = 0; c < columnCount; c++) {
+    const value = raw[c] ?? '';
+    out[c] = needsTrim(value) ? value.trim() : value;
+  }
+
+  // tracking_type first: the number's checks depend on it.
+  let type = out[TRACKING_TYPE] ?? '';
+  const number = out[TRACKING_NUMBER] ?? '';
+  if (type !== 'container' && type !== 'bill_of_lading' && type !== 'booking') {
+    const key = type.toLowerCase().replace(/[\s_\-./]/g, '');
+    const synonym = TYPE_SYNONYMS.get(key);
+    if (synonym) {
+      out[TRACKING_TYPE] = type = synonym;
+    } else {
+      const shape = looksLikeContainerNumber(compactContainerNumber(number)) ? 'container' : undefined;
+      const near = key ? closest(key, TYPE_SYNONYMS.keys(), 2) : null;
+      const fix = near ? TYPE_SYNONYMS.get(near) : shape;
+      if (type === '') {
+        push({
+          row, column: 'tracking_type', level: 'error', code: 'required',
+          message: shape ? 'tracking_type: empty; the number looks like a container number.' : 'tracking_type: empty.',
+          ...(shape ? { fix: shape } : {}),
+        });
+      } else {
+        push({
+          row, column: 'tracking_type', level: 'error', code: 'invalid_tracking_type',
+          message: `tracking_type: ${quote(type)} is not container, bill_of_lading or booking${fix ? `; did you mean ${fix}?` : '.'}`,
+          ...(fix ? { fix } : {}),
+        });
+      }
+    }
+  }
+
+  if (number === '') {
+    push({ row, column: 'tracking_number', level: 'error', code: 'required', message: 'tracking_number: empty.' });
+  } else if (type === 'container') {
+    const compact = looksLikeContainerNumber(number) ? number : compactContainerNumber(number);
+    out[TRACKING_NUMBER] = compact;
+    const check = validateContainerNumber(compact);
+    if (!check.ok && check.reason === 'check_digit') {
+      push({
+        row, column: 'tracking_number', level: 'error', code: 'check_digit',
+        message: `tracking_number: check digit should be ${check.expected}.`,
+        fix: compact.slice(0, 10) + String(check.expected),
+      });
+    } else if (!check.ok) {
+      push({
+        row, column: 'tracking_number', level: 'error', code: 'invalid_container_number',
+        message: `tracking_number: ${quote(number)} is not a container number (4 letters ending in U, J or Z, then 7 digits).`,
+      });
+    }
+  } else if ((type === 'bill_of_lading' || type === 'booking') && number.length >= 11 && number.length <= 16) {
+    if (validateContainerNumber(compactContainerNumber(number)).ok) {
+      push({
+        row, column: 'tracking_type', level: 'warning', code: 'tracking_type_mismatch',
+        message: `tracking_type: ${quote(number)} is a container number; should the type be container?`,
+        fix: 'container',
+      });
+    }
+  }
+
+  checkCarrier(row, type, out[TRACKING_NUMBER] ?? '', out, push);
+
+  const viewers = out[VIEWERS] ?? '';
+  if (viewers) checkEmails(row, 'viewers', viewers, push);
+  const assignees = out[ASSIGNEES] ?? '';
+  if (assignees) checkEmails(row, 'assignees', assignees, push);
+
+  const tags = out[TAGS] ?? '';
+  if (tags && (tags.includes(';') || tags.includes('|'))) {
+    const split = tags.split(/[,;|]/).map((tag) => tag.trim()).filter(Boolean);
+    push({
+      row, column: 'tags', level: 'warning', code: 'list_separator',
+      message: `tags: separated by commas only; split ${quote(tags)} into ${formatCount(split.length)} tags?`,
+      fix: split.join(', '),
+    });
+  }
+
+  for (let c = 0; c < columnCount; c++) {
+    const value = out[c] ?? '';
+    const column = columns[c] ?? 'name';
+    if (value.length > maxCellLength) {
+      push({
+        row, column, level: 'error', code: 'too_long',
+        message: `${column}: ${formatCount(value.length)} characters; the limit is ${formatCount(maxCellLength)}.`,
+      });
+    }
+    if (c === REFERENCE || c === NAME || c === TAGS || c > ASSIGNEES) {
+      if (value && isFormulaLike(value)) {
+        push({
+          row, column, level: 'warning', code: 'formula_like',
+          message: `${column}: starts with “${value.charAt(0)}”; it is kept as text, and escaped in downloads.`,
+        });
+      }
+      if (context.dateColumns[c] && /^\d{5}$/.test(value)) {
+        const serial = Number(value);
+        if (serial >= 20000 && serial <= 80000) {
+          const date = excelSerialToDate(serial);
+          push({ row, column, level: 'warning', code: 'date_serial', message: `${column}: ${value} looks like an Excel date (${date}).`, fix: date });
+        }
+      }
+    }
+    const original = raw[c] ?? '';
+    if (value !== original) {
+      push({ row, column, level: 'auto_fix', code: 'normalized', message: describeChange(column, original, value), original });
+    }
+  }
+  return issues;
+}
