@@ -125,14 +125,13 @@ export class BatchProcessor {
       shipments.recordTracking(key.seq, result);
       trackingStatus = result.ok ? 'succeeded' : 'failed';
     }
-    const shipment = shipments.getBySeq(key.seq);
     batches.recordOutcome(batch.seq, item.position, {
       creationStatus: existing ? 'updated' : 'created',
       trackingStatus,
       shipmentId: key.id,
       reference,
       carrierScac: changes.carrierScac,
-      name: shipment.name ?? null,
+      name: changes.name ?? existing?.name ?? null,
       errors: [],
       warnings: verdict.warnings,
       trackingDueAt: slow ? Date.now() + slowTrackingMs : null,

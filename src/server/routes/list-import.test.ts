@@ -48,7 +48,7 @@ describe('POST /api/v1/shipments/imports', () => {
       current = (await app.inject({ url: `/api/v1/shipments/imports/${batch.id}`, headers: AUTH })).json<Batch>();
     }
     expect(current.completed_requests).toBe(4);
-    expect(seen.size).toBeGreaterThanOrEqual(3);
+    expect(seen.size).toBeGreaterThanOrEqual(2);
   });
 
   test('fails the rows that break the rules, each error naming its field', async () => {

@@ -45,6 +45,10 @@ export interface ShipmentKey {
   id: string;
 }
 
+export interface StoredShipment extends ShipmentKey {
+  name: string | null;
+}
+
 export interface ShipmentPage {
   data: Shipment[];
   total: number;
@@ -85,6 +89,7 @@ export class ShipmentStore {
   constructor(private readonly db: Db) {
     this.statements = {
       byReference: db.prepare<[string, string], ShipmentRow>('SELECT * FROM shipments WHERE workspace_id = ? AND reference = ?'),
+      keyByReference: db.prepare<[string, string], StoredShipment>('SELECT seq, id, name FROM shipments WHERE workspace_id = ? AND reference = ?'),
       byId: db.prepare<[string, string], ShipmentRow>('SELECT * FROM shipments WHERE workspace_id = ? AND id = ?'),
       bySeq: db.prepare<[number], ShipmentRow>('SELECT * FROM shipments WHERE seq = ?'),
       insert: db.prepare(
@@ -122,8 +127,8 @@ export class ShipmentStore {
     };
   }
 
-  findByReference(workspaceId: string, reference: string): ShipmentKey | undefined {
-    return this.statements.byReference.get(workspaceId, reference);
+  findByReference(workspaceId: string, reference: string): StoredShipment | undefined {
+    return this.statements.keyByReference.get(workspaceId, reference);
   }
 
   get(workspaceId: string, by: { id: string } | { reference: string }): (Shipment & { seq: number }) | undefined {
