@@ -34,3 +34,50 @@ test.describe('import: drop and map', () => {
     await screenshot(page, 'import-refused-png');
   });
 });
+
+test.describe('import: review and fix', () => {
+  test('shows errors in the grid, revalidates an edit at once, and summarises what would be sent', async ({ page, expectAccessible }) => {
+    await connectToSandbox(page);
+    await page.getByLabel('Spreadsheet file').setInputFiles(
+      csv([
+        'tracking_number,tracking_type,reference,carrier,name',
+        'MSKU1234565,container,PO-1,maeu,First',
+        'MSKU1234566,Container,PO-2,MAEU,Bad check digit',
+        'MAEU123456789,BL,PO-3,Maersk,By bill of lading',
+        'TGHU9876543,containr,PO-4,,Misspelt type',
+        'MEDU7654321,container,PO-1,MSCU,Repeated reference',
+      ]),
+    );
+    await page.getByRole('button', { name: 'Continue to review' }).click();
+    const grid = page.getByRole('region', { name: 'Rows to review' });
+    await expect(grid).toBeVisible();
+    await expect(page.getByText(/5 rows:/)).toBeVisible();
+    await screenshot(page, 'import-review');
+    await expectAccessible(page);
+
+    // The wrong check digit is named, with the digit it should be.
+    const badCell = grid.getByRole('button', { name: /tracking_number, row 3: MSKU1234566\. Error:/ });
+    await expect(badCell).toBeVisible();
+    await badCell.click();
+    const editor = page.getByLabel('Edit tracking_number, row 3');
+    await editor.fill('MSKU1234565');
+    await editor.press('Enter');
+    await expect(grid.getByRole('button', { name: /tracking_number, row 3: MSKU1234565\. Press Enter to edit\./ })).toBeVisible();
+
+    // Errors filter, and a suggested fix applied from the row's issues.
+    await page.getByRole('button', { name: /^Errors/ }).click();
+    await expect(grid.getByRole('row')).toHaveCount(5); // header + the 4 rows that still have errors
+    await grid.getByRole('button', { name: 'Row 5: show its issues' }).click();
+    const panel = page.getByRole('region', { name: /Row 5/ });
+    await expect(panel).toContainText('containr');
+    await panel.getByRole('button', { name: 'Use “container”' }).click();
+    await screenshot(page, 'import-review-errors');
+
+    await page.getByRole('button', { name: /^All/ }).click();
+    await page.getByRole('button', { name: /Continue with \d+ ready rows/ }).click();
+    await expect(page.getByRole('heading', { name: 'Ready to submit' })).toBeVisible();
+    await expect(page.locator('pre')).toContainText('tracking_number,tracking_type,reference,carrier,name,viewers,tags,assignees');
+    await screenshot(page, 'import-ready');
+    await expectAccessible(page);
+  });
+});

@@ -2,12 +2,14 @@
 // src/spreadsheet; all logic lives there.
 import { z } from 'zod';
 import { readTable, SpreadsheetReadError, type TableReadResult } from '../spreadsheet/read-table';
+import { ReviewSession } from './review-session';
 import { PREVIEW_ROWS, type ReadOptions, type TableSummary, type WorkerRequest, type WorkerResponse } from './import-protocol';
 
 z.config({ jitless: true }); // the console's CSP forbids eval
 
 let source: { bytes: Uint8Array; name: string } | null = null;
 let table: TableReadResult | null = null;
+let session: ReviewSession | null = null;
 
 function post(message: WorkerResponse): void {
   self.postMessage(message);
@@ -29,6 +31,7 @@ function summarize(result: TableReadResult, fileName: string): TableSummary {
 
 async function read(id: number, options: ReadOptions): Promise<void> {
   if (!source) throw new Error('No file has been read yet.');
+  session = null;
   table = await readTable(source.bytes, source.name, {
     ...options,
     onProgress: (fraction) => post({ type: 'progress', id, fraction }),
@@ -42,6 +45,11 @@ function describe(error: unknown): string {
   return `The file could not be read: ${error instanceof Error ? error.message : String(error)}`;
 }
 
+function current(): ReviewSession {
+  if (!session) throw new Error('The rows have not been mapped yet.');
+  return session;
+}
+
 self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
   const request = event.data;
   try {
@@ -52,6 +60,26 @@ self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
         break;
       case 'reread':
         await read(request.id, request.options);
+        break;
+      case 'build-review': {
+        if (!table) throw new Error('No file has been read yet.');
+        session = ReviewSession.build(table, request.headerRow, request.mapping);
+        post({ type: 'review-ready', id: request.id, columns: session.table.columns, state: session.state() });
+        break;
+      }
+      case 'review':
+        post({ type: 'review-state', id: request.id, state: current().run(request.command) });
+        break;
+      case 'get-rows': {
+        const state = current().state();
+        post({ type: 'rows', id: request.id, from: request.from, rows: current().getRows(request.from, request.to), version: state.version });
+        break;
+      }
+      case 'get-row':
+        post({ type: 'rows', id: request.id, from: 0, rows: [current().rowView(request.row)], version: current().state().version });
+        break;
+      case 'prepare':
+        post({ type: 'prepared', id: request.id, submission: current().prepare(request.chunkSize) });
         break;
     }
   } catch (error) {

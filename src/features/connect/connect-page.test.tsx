@@ -31,7 +31,7 @@ const sandboxInfo = {
 };
 
 function mockFetch(handler: (url: string, init?: RequestInit) => Response) {
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => handler(url, init)));
+  vi.stubGlobal('fetch', vi.fn((url: string, init?: RequestInit) => Promise.resolve(handler(url, init))));
 }
 
 afterEach(() => {

@@ -11,18 +11,30 @@ import { PageHeader } from '../../components/page-header';
 import { ProgressBar } from '../../components/progress-bar';
 import { type ColumnMapping, type ColumnTarget, describeMissingTargets, setColumnTarget, suggestColumnMapping } from '../../spreadsheet/column-mapping';
 import { detectHeaderRow } from '../../spreadsheet/header-row';
-import type { ReadOptions, TableSummary } from '../../workers/import-protocol';
+import type { PreparedSubmission, ReadOptions, ReviewState, TableSummary } from '../../workers/import-protocol';
 import { ColumnMapper } from './column-mapper';
 import { DropZone } from './drop-zone';
 import { ImportSteps } from './import-steps';
+import { ReadySummary } from './ready-summary';
+import { ReviewStep } from './review-step';
 import { CancelledError } from './import-worker-client';
 import { SourceOptions } from './source-options';
 import { useImportWorker } from './use-import-worker';
 
+interface Mapped {
+  summary: TableSummary;
+  headerRow: number;
+  mapping: ColumnMapping;
+}
+
 type ImportState =
   | { step: 'drop'; error: string | null }
   | { step: 'reading'; fileName: string; progress: number | null }
-  | { step: 'map'; summary: TableSummary; headerRow: number; mapping: ColumnMapping; busy: boolean; error: string | null };
+  | ({ step: 'map'; busy: boolean; error: string | null } & Mapped)
+  | ({ step: 'review'; columns: ColumnTarget[]; review: ReviewState } & Mapped)
+  | ({ step: 'ready'; columns: ColumnTarget[]; review: ReviewState; submission: PreparedSubmission } & Mapped);
+
+const CHUNK_ROWS = 1000;
 
 export function ImportPage() {
   const connection = useConnection();
@@ -76,6 +88,23 @@ function ImportWizard({ target }: { target: { baseUrl: string; apiKey: string } 
     } catch (error) {
       setState({ ...state, busy: false, error: (error as Error).message });
     }
+  };
+
+  const buildReview = async () => {
+    if (state.step !== 'map') return;
+    setState({ ...state, busy: true, error: null });
+    try {
+      const { columns, state: review } = await worker.call({ type: 'build-review', headerRow: state.headerRow, mapping: state.mapping }, 'review-ready');
+      setState({ step: 'review', summary: state.summary, headerRow: state.headerRow, mapping: state.mapping, columns, review });
+    } catch (error) {
+      setState({ ...state, busy: false, error: (error as Error).message });
+    }
+  };
+
+  const prepare = async () => {
+    if (state.step !== 'review') return;
+    const { submission } = await worker.call({ type: 'prepare', chunkSize: CHUNK_ROWS }, 'prepared');
+    setState({ ...state, step: 'ready', submission });
   };
 
   const startOver = () => {
@@ -136,11 +165,41 @@ function ImportWizard({ target }: { target: { baseUrl: string; apiKey: string } 
           />
           <div className="mt-6 flex items-center justify-end gap-3">
             {missing && <p className="text-sm text-slate-600">{missing}</p>}
-            <Button disabled={missing !== null || state.busy}>Continue to review</Button>
+            <Button disabled={missing !== null || state.busy} onClick={() => void buildReview()}>
+              Continue to review
+            </Button>
           </div>
         </>
       );
     }
+    case 'review':
+      return (
+        <>
+          <ImportSteps current="Review" />
+          <FileBar summary={state.summary} headerRow={state.headerRow} onStartOver={startOver} />
+          <ReviewStep
+            client={worker}
+            columns={state.columns}
+            state={state.review}
+            onState={(review) => setState((s) => (s.step === 'review' ? { ...s, review } : s))}
+            onBack={() => setState({ step: 'map', summary: state.summary, headerRow: state.headerRow, mapping: state.mapping, busy: false, error: null })}
+            onContinue={() => void prepare()}
+          />
+        </>
+      );
+    case 'ready':
+      return (
+        <>
+          <ImportSteps current="Ready" />
+          <FileBar summary={state.summary} headerRow={state.headerRow} onStartOver={startOver} />
+          <ReadySummary
+            submission={state.submission}
+            chunkSize={CHUNK_ROWS}
+            onBack={() => setState({ step: 'review', summary: state.summary, headerRow: state.headerRow, mapping: state.mapping, columns: state.columns, review: state.review })}
+            onStartOver={startOver}
+          />
+        </>
+      );
   }
 }
 

@@ -46,7 +46,7 @@ export class ImportWorkerClient {
         reject,
         onProgress,
       });
-      worker.postMessage({ ...body, id } as WorkerRequest);
+      worker.postMessage({ ...body, id });
     });
   }
 

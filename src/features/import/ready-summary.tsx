@@ -1,0 +1,79 @@
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import type { PreparedSubmission } from '../../workers/import-protocol';
+
+const n = (value: number) => value.toLocaleString('en');
+
+/**
+ * What would be sent, before anything is: rows, chunks, the exact CSV headers and the first
+ * lines, and every skipped row with its reason. Submitting is the next step of the product.
+ */
+export function ReadySummary({
+  submission,
+  chunkSize,
+  onBack,
+  onStartOver,
+}: {
+  submission: PreparedSubmission;
+  chunkSize: number;
+  onBack: () => void;
+  onStartOver: () => void;
+}) {
+  const chunks = submission.chunkRows.length;
+  return (
+    <section aria-labelledby="ready-heading" className="space-y-5">
+      <h2 id="ready-heading" className="text-lg font-semibold text-slate-900">Ready to submit</h2>
+      <dl className="grid gap-4 sm:grid-cols-3">
+        <Figure label="Rows to send" value={n(submission.submittedRows)} />
+        <Figure label={`Files of up to ${n(chunkSize)} rows`} value={n(chunks)} />
+        <Figure label="Rows skipped" value={n(submission.skippedTotal)} />
+      </dl>
+      <Alert tone="info" title="Nothing has been sent">
+        These rows are normalized and checked. Sending them to the tracking service is the next step; until then this is exactly what would be sent.
+      </Alert>
+      <div>
+        <h3 className="mb-2 text-sm font-semibold text-slate-900">First lines of the CSV as it would be sent</h3>
+        <pre className="overflow-x-auto rounded-lg bg-slate-900 p-4 text-xs leading-5 text-slate-100">{submission.previewCsv}</pre>
+      </div>
+      {submission.skippedTotal > 0 && (
+        <div>
+          <h3 className="mb-2 text-sm font-semibold text-slate-900">Skipped rows and why</h3>
+          <div className="max-h-80 overflow-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+            <table className="min-w-full divide-y divide-slate-200 text-sm">
+              <thead className="sticky top-0 bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+                <tr>
+                  <th scope="col" className="px-4 py-2">Row</th>
+                  <th scope="col" className="px-4 py-2">Reason</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {submission.skipped.map((row) => (
+                  <tr key={row.rowNumber}>
+                    <td className="px-4 py-2 font-mono">{row.rowNumber}</td>
+                    <td className="px-4 py-2">{row.reason}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {submission.skippedTotal > submission.skipped.length && (
+            <p className="mt-2 text-sm text-slate-600">Showing the first {n(submission.skipped.length)} of {n(submission.skippedTotal)} skipped rows.</p>
+          )}
+        </div>
+      )}
+      <div className="flex justify-between border-t border-slate-200 pt-4">
+        <Button variant="ghost" onClick={onBack}>Back to review</Button>
+        <Button variant="secondary" onClick={onStartOver}>Import another file</Button>
+      </div>
+    </section>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="mt-1 text-2xl font-semibold text-slate-900">{value}</dd>
+    </div>
+  );
+}

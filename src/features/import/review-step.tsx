@@ -1,0 +1,114 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import type { ColumnTarget } from '../../spreadsheet/column-mapping';
+import type { ReviewCommand, ReviewRowView, ReviewState } from '../../workers/import-protocol';
+import type { ImportWorkerClient } from './import-worker-client';
+import { ReviewGrid } from './review-grid';
+import { BulkTools, FilterBar, ReviewCountsLine } from './review-toolbar';
+import { RowIssuesPanel } from './row-issues-panel';
+import { useRowWindow } from './use-row-window';
+
+/** Review and fix: the grid, its filters and bulk tools, and the selected row's issues. */
+export function ReviewStep({
+  client,
+  columns,
+  state,
+  onState,
+  onBack,
+  onContinue,
+}: {
+  client: ImportWorkerClient;
+  columns: ColumnTarget[];
+  state: ReviewState;
+  onState: (state: ReviewState) => void;
+  onBack: () => void;
+  onContinue: () => void;
+}) {
+  const { rowAt, ensure } = useRowWindow(client, state.version, state.viewVersion, state.viewLength);
+  const [selected, setSelected] = useState<ReviewRowView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const run = useCallback(
+    (command: ReviewCommand) => {
+      client
+        .call({ type: 'review', command }, 'review-state')
+        .then((answer) => {
+          setError(null);
+          onState(answer.state);
+        })
+        .catch((e: unknown) => setError((e as Error).message));
+    },
+    [client, onState],
+  );
+
+  // Keep the issues panel in step with edits made anywhere.
+  const selectedIndex = selected?.index;
+  useEffect(() => {
+    if (selectedIndex === undefined) return;
+    let live = true;
+    client
+      .call({ type: 'get-row', row: selectedIndex }, 'rows')
+      .then((answer) => live && setSelected(answer.rows[0] ?? null))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [client, selectedIndex, state.version]);
+
+  const excludeLabel = state.filter === 'excluded' ? 'Restore' : 'Exclude';
+  return (
+    <section aria-labelledby="review-heading" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="review-heading" className="text-lg font-semibold text-slate-900">Review and fix</h2>
+        <ReviewCountsLine state={state} />
+      </div>
+      {error && <Alert tone="error">{error}</Alert>}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <FilterBar state={state} onFilter={(filter) => run({ type: 'set-filter', filter })} />
+        <div className="flex gap-2">
+          <Button variant="secondary" disabled={!state.canUndo} onClick={() => run({ type: 'undo' })}>Undo</Button>
+          <Button variant="secondary" disabled={state.viewLength === 0} onClick={() => run({ type: 'exclude', rows: 'view', excluded: state.filter !== 'excluded' })}>
+            {excludeLabel} {state.viewLength.toLocaleString('en')} rows shown
+          </Button>
+        </div>
+      </div>
+      <BulkTools state={state} columns={columns} onCommand={run} />
+      {state.viewLength === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-10 text-center text-sm text-slate-600">No rows match this filter.</p>
+      ) : (
+        <ReviewGrid
+          columns={columns}
+          viewLength={state.viewLength}
+          rowAt={rowAt}
+          ensure={ensure}
+          selectedRow={selected?.index ?? null}
+          onSelectRow={setSelected}
+          onEdit={(row, column, value) => run({ type: 'edit', row, column, value })}
+          onToggleExcluded={(row) => run({ type: 'exclude', rows: [row.index], excluded: !row.excluded })}
+        />
+      )}
+      {selected && (
+        <RowIssuesPanel
+          row={selected}
+          columns={columns}
+          onApplyFix={(column, value) => run({ type: 'edit', row: selected.index, column, value })}
+          onClose={() => setSelected(null)}
+        />
+      )}
+      <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
+        <Button variant="ghost" onClick={onBack}>Back to columns</Button>
+        <div className="flex items-center gap-3">
+          {state.counts.errors > 0 && (
+            <p className="text-sm text-slate-600">
+              Rows with errors are skipped unless you fix or exclude them.
+            </p>
+          )}
+          <Button onClick={onContinue} disabled={state.counts.ready === 0}>
+            Continue with {state.counts.ready.toLocaleString('en')} ready rows
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ReviewRowView } from '../../workers/import-protocol';
+import type { ImportWorkerClient } from './import-worker-client';
+
+const PAGE = 100;
+
+/**
+ * The rows of the current view that the grid has on hand, fetched from the worker a page at a
+ * time as the user scrolls. When `version` changes after an edit the old rows stay on screen
+ * until their fresh copies arrive, so an edit never blanks the grid.
+ */
+export function useRowWindow(client: ImportWorkerClient, version: number, viewVersion: number, viewLength: number) {
+  const [rows, setRows] = useState<{ version: number; viewVersion: number; byIndex: Map<number, ReviewRowView>; stale: Map<number, ReviewRowView> }>(() => ({
+    version,
+    viewVersion,
+    byIndex: new Map(),
+    stale: new Map(),
+  }));
+  const requested = useRef(new Set<string>());
+  const range = useRef<[number, number]>([0, 0]);
+
+  const fetchPage = useCallback(
+    (page: number, forVersion: number) => {
+      const key = `${forVersion}:${page}`;
+      if (requested.current.has(key)) return;
+      requested.current.add(key);
+      const from = page * PAGE;
+      const to = Math.min(viewLength, from + PAGE);
+      if (from >= to) return;
+      client
+        .call({ type: 'get-rows', from, to }, 'rows')
+        .then((answer) => {
+          if (answer.version !== forVersion) return;
+          setRows((current) => {
+            if (current.version !== forVersion) return current;
+            const byIndex = new Map(current.byIndex);
+            answer.rows.forEach((row, i) => byIndex.set(answer.from + i, row));
+            return { ...current, byIndex };
+          });
+        })
+        .catch(() => requested.current.delete(key));
+    },
+    [client, viewLength],
+  );
+
+  const ensure = useCallback(
+    (from: number, to: number, forVersion: number) => {
+      range.current = [from, to];
+      for (let page = Math.floor(from / PAGE); page <= Math.floor(Math.max(from, to - 1) / PAGE); page++) fetchPage(page, forVersion);
+    },
+    [fetchPage],
+  );
+
+  // A new version: keep the old rows as stand-ins while the view's order is the same, drop them
+  // when it changed (adjusting state while rendering, as React recommends for derived state).
+  if (rows.version !== version) {
+    const stale = rows.viewVersion === viewVersion ? new Map([...rows.stale, ...rows.byIndex]) : new Map<number, ReviewRowView>();
+    setRows({ version, viewVersion, byIndex: new Map(), stale });
+  }
+
+  useEffect(() => {
+    ensure(range.current[0], range.current[1], version);
+  }, [version, viewLength, ensure]);
+
+  const rowAt = (index: number): ReviewRowView | undefined => rows.byIndex.get(index) ?? rows.stale.get(index);
+  return { rowAt, ensure: (from: number, to: number) => ensure(from, to, version) };
+}

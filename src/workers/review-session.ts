@@ -1,0 +1,148 @@
+// The review table of one import, held in the worker, and the commands the grid sends to it.
+// The page never holds the rows: it asks for the window it shows (getRows).
+import type { ColumnMapping } from '../spreadsheet/column-mapping';
+import { toCsvChunks } from '../spreadsheet/csv-output';
+import {
+  createReviewTable,
+  excludeRows,
+  findAndReplace,
+  restoreRows,
+  type ReviewTable,
+  ROW_EXCLUDED,
+  rowsWhere,
+  setCell,
+  setColumnValue,
+  undo,
+} from '../spreadsheet/review-table';
+import type { TableReadResult } from '../spreadsheet/read-table';
+import {
+  type PreparedSubmission,
+  type ReviewCommand,
+  type ReviewFilter,
+  type ReviewRowView,
+  type ReviewState,
+  SKIPPED_LISTED,
+} from './import-protocol';
+
+const FILTERS = { all: 'all', errors: 'errors', warnings: 'warnings', fixed: 'auto_fixed', excluded: 'excluded' } as const;
+const PREVIEW_LINES = 6;
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+
+export class ReviewSession {
+  private filter: ReviewFilter = 'all';
+  private view: number[];
+  private version = 0;
+  private viewVersion = 0;
+
+  private constructor(readonly table: ReviewTable) {
+    this.view = rowsWhere(table, 'all');
+  }
+
+  static build(source: TableReadResult, headerRow: number, mapping: ColumnMapping): ReviewSession {
+    return new ReviewSession(createReviewTable(source, headerRow, mapping));
+  }
+
+  state(note: string | null = null): ReviewState {
+    const c = this.table.counts;
+    return {
+      version: this.version,
+      viewVersion: this.viewVersion,
+      counts: { rows: c.rows, errors: c.errorRows, warnings: c.warningRows, fixed: c.autoFixedRows, excluded: c.excludedRows, ready: c.readyRows },
+      filter: this.filter,
+      viewLength: this.view.length,
+      canUndo: this.table.history.length > 0,
+      note,
+    };
+  }
+
+  /** Applies a command; bulk changes refresh the filtered view, a single edit keeps it steady. */
+  run(command: ReviewCommand): ReviewState {
+    this.version++;
+    const column = (index: number) => {
+      const target = this.table.columns[index];
+      if (!target) throw new Error(`There is no column ${index}.`);
+      return target;
+    };
+    switch (command.type) {
+      case 'set-filter':
+        this.filter = command.filter;
+        this.refreshView();
+        return this.state();
+      case 'edit':
+        setCell(this.table, command.row, column(command.column), command.value);
+        return this.state();
+      case 'exclude': {
+        const rows = command.rows === 'view' ? this.view : command.rows;
+        const count = rows.length;
+        if (command.excluded) excludeRows(this.table, rows);
+        else restoreRows(this.table, rows);
+        if (command.rows === 'view') this.refreshView();
+        return this.state(`${command.excluded ? 'Excluded' : 'Restored'} ${plural(count, 'row', 'rows')}.`);
+      }
+      case 'set-column': {
+        const count = this.view.length;
+        setColumnValue(this.table, this.view, column(command.column), command.value);
+        this.refreshView();
+        return this.state(`Set ${column(command.column)} on ${plural(count, 'row', 'rows')}.`);
+      }
+      case 'replace': {
+        const replaced = findAndReplace(this.table, {
+          find: command.find,
+          replace: command.replace,
+          columns: command.column === null ? undefined : [column(command.column)],
+          rows: this.view,
+        });
+        this.refreshView();
+        return this.state(replaced === 0 ? `No value contains “${command.find}”.` : `Replaced ${plural(replaced, 'value', 'values')}.`);
+      }
+      case 'undo': {
+        const undone = undo(this.table);
+        this.refreshView();
+        return this.state(undone ? 'Undid the last change.' : 'Nothing to undo.');
+      }
+    }
+  }
+
+  getRows(from: number, to: number): ReviewRowView[] {
+    return this.view.slice(from, to).map((row) => this.rowView(row));
+  }
+
+  rowView(row: number): ReviewRowView {
+    const { table } = this;
+    if (row < 0 || row >= table.counts.rows) throw new Error(`There is no row ${row}.`);
+    const columnIndex = (target: string) => table.columns.indexOf(target as (typeof table.columns)[number]);
+    return {
+      index: row,
+      rowNumber: table.rowNumbers[row] ?? row + 1,
+      values: table.values.map((column) => column[row] ?? ''),
+      issues: (table.issues[row] ?? []).map((issue) => ({
+        column: columnIndex(issue.column),
+        level: issue.level,
+        code: issue.code,
+        message: issue.message,
+        fix: issue.fix,
+        original: issue.original,
+      })),
+      excluded: ((table.flags[row] ?? 0) & ROW_EXCLUDED) !== 0,
+    };
+  }
+
+  prepare(chunkSize: number): PreparedSubmission {
+    const submission = toCsvChunks(this.table, chunkSize);
+    const first = submission.chunks[0]?.csv ?? submission.headers.join(',');
+    return {
+      headers: submission.headers,
+      chunkRows: submission.chunks.map((chunk) => chunk.rows.length),
+      submittedRows: submission.submittedRows,
+      skipped: submission.skipped.slice(0, SKIPPED_LISTED).map((s) => ({ rowNumber: s.rowNumber, reason: s.reasons.join(' ') })),
+      skippedTotal: submission.skipped.length,
+      previewCsv: first.split('\r\n').slice(0, PREVIEW_LINES).join('\n'),
+    };
+  }
+
+  private refreshView(): void {
+    this.viewVersion++;
+    this.view = rowsWhere(this.table, FILTERS[this.filter]);
+  }
+}
