@@ -14,6 +14,10 @@ export async function buildApp(config: ServerConfig, deps: ApiDependencies = {})
     bodyLimit: config.maxFileBytes,
     // Never trust X-Forwarded-* from the network: the server binds loopback by default.
     trustProxy: false,
+    // A URL that cannot be decoded never reaches the error handler; answer it in the same shape.
+    frameworkErrors: (_error, _request, reply: FastifyReply) => {
+      void reply.code(400).send(errorBody('bad_request', 'The URL could not be decoded; check its percent-encoding.'));
+    },
   });
 
   addSecurityHeaders(app);

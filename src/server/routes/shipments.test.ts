@@ -151,6 +151,12 @@ describe('PATCH /api/v1/shipments/id/:id and /reference/:reference', () => {
     expect(response.json()).toEqual({ errors: [{ code: 'bad_request', message: expect.stringMatching(message) as string, target }] });
   });
 
+  test('answers 400 bad_request to a reference that is not valid percent-encoding', async () => {
+    const response = await patch('/api/v1/shipments/reference/%E0%A4%A', { name: 'x' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ errors: [{ code: 'bad_request' }] });
+  });
+
   test('answers 404 not_found for an unknown id or reference', async () => {
     const byId = await patch('/api/v1/shipments/id/6f1c0d1e-8b7a-4c55-9a3e-1f2b3c4d5e6f', { name: 'x' });
     const byReference = await patch('/api/v1/shipments/reference/NOPE', { name: 'x' });
