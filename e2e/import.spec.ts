@@ -27,6 +27,15 @@ test.describe('import: drop and map', () => {
     await expect(page.getByRole('button', { name: 'Continue to review' })).toBeEnabled();
   });
 
+  test('offers the template with the exact headers and the workspace custom fields', async ({ page }) => {
+    const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV template' }).click()]);
+    expect(csvDownload.suggestedFilename()).toBe('shipments-template.csv');
+    const text = await import('node:fs/promises').then((fs) => csvDownload.path().then((path) => fs.readFile(path, 'utf8')));
+    expect(text.split('\r\n')[0]).toBe('tracking_number,tracking_type,reference,carrier,name,viewers,tags,assignees,cf_eta,cf_incoterm,cf_po_number');
+    const [xlsxDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'XLSX template' }).click()]);
+    expect(xlsxDownload.suggestedFilename()).toBe('shipments-template.xlsx');
+  });
+
   test('refuses a PNG named .csv with a sentence that says so', async ({ page }) => {
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 1, 2, 3, 4]);
     await page.getByLabel('Spreadsheet file').setInputFiles({ name: 'shipments.csv', mimeType: 'text/csv', buffer: png });

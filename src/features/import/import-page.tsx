@@ -19,6 +19,7 @@ import { ReadySummary } from './ready-summary';
 import { ReviewStep } from './review-step';
 import { CancelledError } from './import-worker-client';
 import { SourceOptions } from './source-options';
+import { TemplateLinks } from './template-links';
 import { useImportWorker } from './use-import-worker';
 
 interface Mapped {
@@ -123,6 +124,7 @@ function ImportWizard({ target }: { target: { baseUrl: string; apiKey: string } 
             </div>
           )}
           <DropZone onFile={(file) => void readFile(file)} />
+          <TemplateLinks customFieldSlugs={customFieldSlugs ?? []} />
         </>
       );
     case 'reading':
