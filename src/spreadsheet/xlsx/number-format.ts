@@ -8,6 +8,10 @@
 export function formatNumber(value: number): string {
   if (Number.isInteger(value) && Math.abs(value) < 1e15) return String(value + 0); // + 0 turns -0 into 0
   if (!Number.isFinite(value)) return String(value);
+  // The shortest text that reads back as this value; with at most 15 significant digits it is
+  // also the value rounded to 15 digits (the common case, and far cheaper than toPrecision).
+  const shortest = String(value);
+  if (shortest.length <= 15 && !shortest.includes('e')) return shortest;
   const rounded = Number(value.toPrecision(15));
   if (rounded === 0) return '0';
   const text = String(rounded);

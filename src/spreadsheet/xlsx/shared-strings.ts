@@ -1,35 +1,39 @@
+import { scanChunk } from './chunk-joiner';
 import { damaged } from './xlsx-errors';
 import { richText } from './rich-text';
-import { rootPrefix } from './xml-text';
+import { decodeCellText, rootPrefix } from './xml-text';
 
 /**
  * Reads the shared-string table (`sharedStrings.xml`) as it is decompressed: `push` the text of
  * each chunk, `end` after the last one. Every `<si>` keeps its index, an empty `<si/>` included.
+ *
+ * The strings stay slices of the decompressed text: the table is mostly the strings themselves,
+ * so keeping its chunks costs about what copying every string out would.
  */
 export class SharedStringsScanner {
-  readonly strings: string[] = [];
+  private readonly strings: string[] = [];
   private pending = '';
-  private prefix: string | null = null;
+  private tags: { prefix: string; open: string; close: string; plainOpen: string; plainClose: string } | null = null;
+  private readonly scanFrom = (xml: string, from: number) => this.scan(xml, from);
 
   push(text: string): void {
-    const xml = this.pending + text;
-    this.pending = xml.slice(this.scan(xml));
+    this.pending = scanChunk(this.pending, text, this.tags?.close ?? null, this.scanFrom);
   }
 
   end(): string[] {
-    if (this.pending.includes(`<${this.prefix ?? ''}si`)) throw damaged('the shared strings end in the middle of a string');
+    if (this.pending.includes(this.tags?.open ?? '<si')) throw damaged('the shared strings end in the middle of a string');
     return this.strings;
   }
 
-  /** Consumes every complete `<si>` and returns where the unconsumed rest begins. */
-  private scan(xml: string): number {
-    if (this.prefix === null) {
-      this.prefix = rootPrefix(xml);
-      if (this.prefix === null) return 0;
+  /** Consumes every complete `<si>` from `from` and returns where the unconsumed rest begins. */
+  private scan(xml: string, from: number): number {
+    if (this.tags === null) {
+      const prefix = rootPrefix(xml);
+      if (prefix === null) return from;
+      this.tags = { prefix, open: `<${prefix}si`, close: `</${prefix}si>`, plainOpen: `<${prefix}t>`, plainClose: `</${prefix}t></${prefix}si>` };
     }
-    const open = `<${this.prefix}si`;
-    const close = `</${this.prefix}si>`;
-    let at = 0;
+    const { prefix, open, close, plainOpen, plainClose } = this.tags;
+    let at = from;
     for (;;) {
       const lt = xml.indexOf(open, at);
       if (lt < 0) return Math.max(at, xml.length - open.length);
@@ -39,16 +43,27 @@ export class SharedStringsScanner {
         at = lt + open.length; // another element, e.g. <sib>
         continue;
       }
-      const gt = xml.indexOf('>', lt);
+      const gt = nameEnd === 62 ? lt + open.length : xml.indexOf('>', lt);
       if (gt < 0) return lt;
       if (xml.charCodeAt(gt - 1) === 47) {
         this.strings.push('');
         at = gt + 1;
         continue;
       }
+      // Most entries are `<si><t>text</t></si>`: read those without the general rich-text walk.
+      if (xml.startsWith(plainOpen, gt + 1)) {
+        const textStart = gt + 1 + plainOpen.length;
+        const textEnd = xml.indexOf('<', textStart);
+        if (textEnd < 0) return lt;
+        if (xml.startsWith(plainClose, textEnd)) {
+          this.strings.push(decodeCellText(xml.slice(textStart, textEnd)));
+          at = textEnd + plainClose.length;
+          continue;
+        }
+      }
       const end = xml.indexOf(close, gt);
       if (end < 0) return lt;
-      this.strings.push(richText(xml, gt + 1, end, this.prefix));
+      this.strings.push(richText(xml, gt + 1, end, prefix));
       at = end + close.length;
     }
   }

@@ -1,8 +1,9 @@
+import { scanChunk } from './chunk-joiner';
 import { type DateDisplay, formatIsoDateCell, formatSerial } from './date-format';
 import { formatNumber } from './number-format';
 import { richText } from './rich-text';
 import { XlsxReadError, damaged } from './xlsx-errors';
-import { decodeCellText, rootPrefix } from './xml-text';
+import { decodeCellText, detach, rootPrefix } from './xml-text';
 
 export interface SheetLimits {
   maxRows: number;
@@ -26,16 +27,24 @@ const TEXT = 3;
 const BOOL = 4;
 const DATE = 5;
 
+/** XML whitespace. */
+function isSpace(code: number): boolean {
+  return code === 32 || code === 10 || code === 9 || code === 13;
+}
+
 /** `>`, `/` or XML whitespace: the end of an element name. */
 function isNameEnd(code: number): boolean {
-  return code === 62 || code === 47 || code === 32 || code === 9 || code === 10 || code === 13;
+  return code === 62 || code === 47 || isSpace(code);
 }
 
 /**
  * Reads the rows of a worksheet part as it is decompressed: `push` the text of each chunk, `end`
  * after the last. Only complete `<row>` elements are scanned; the unfinished tail waits for the
- * next chunk, so memory holds one chunk plus the rows read. The scan works on string indices
- * (`indexOf`, `charCodeAt`) and slices only the values it keeps.
+ * next chunk, so memory holds about one chunk plus the rows read.
+ *
+ * The scan walks each cell once by character code: this loop runs for every cell of a sheet
+ * (a million for 100,000 rows × 10 columns), so it avoids regular expressions, intermediate
+ * strings and objects, and slices only the values it keeps.
  */
 export class SheetScanner {
   readonly rows: string[][] = [];
@@ -47,38 +56,36 @@ export class SheetScanner {
   private inSheetData = false;
   private lastRowNumber = 0;
   private tags: ReturnType<typeof sheetTags> | null = null;
-  // Position of the last `<v>` text found, set by findValue to avoid allocating a result object.
-  private valueStart = 0;
-  private valueEnd = 0;
+  private readonly scanFrom = (xml: string, from: number) => this.scan(xml, from);
 
   constructor(private readonly context: SheetContext) {}
 
   push(text: string): void {
     if (this.finished) return;
-    const xml = this.pending + text;
-    this.pending = xml.slice(this.scan(xml));
+    this.pending = scanChunk(this.pending, text, this.tags?.rowEnd ?? null, this.scanFrom);
   }
 
   end(): void {
     if (this.inSheetData && !this.finished) throw damaged('the sheet ends in the middle of its rows');
   }
 
-  /** Consumes every complete row and returns where the unconsumed rest begins. */
-  private scan(xml: string): number {
+  /** Consumes every complete row from `from` and returns where the unconsumed rest begins. */
+  private scan(xml: string, from: number): number {
+    if (this.finished) return xml.length;
     if (this.tags === null) {
       const prefix = rootPrefix(xml);
-      if (prefix === null) return 0;
+      if (prefix === null) return from;
       this.tags = sheetTags(prefix);
     }
     const tags = this.tags;
-    let at = 0;
+    let at = from;
     if (!this.inSheetData) {
-      let open = xml.indexOf(tags.sheetData);
+      let open = xml.indexOf(tags.sheetData, at);
       while (open >= 0 && !isNameEnd(xml.charCodeAt(open + tags.sheetData.length))) {
         if (open + tags.sheetData.length >= xml.length) return open;
         open = xml.indexOf(tags.sheetData, open + 1);
       }
-      if (open < 0) return Math.max(0, xml.length - tags.sheetData.length);
+      if (open < 0) return Math.max(at, xml.length - tags.sheetData.length);
       const gt = xml.indexOf('>', open);
       if (gt < 0) return open;
       if (xml.charCodeAt(gt - 1) === 47 /* <sheetData/> */) {
@@ -94,7 +101,7 @@ export class SheetScanner {
       if (xml.startsWith(tags.row, lt) && isNameEnd(xml.charCodeAt(lt + tags.row.length))) {
         const gt = xml.indexOf('>', lt);
         if (gt < 0) return lt;
-        const rowNumber = this.readRowNumber(xml, lt + tags.row.length, gt);
+        const rowNumber = readRowNumber(xml, lt + tags.row.length, gt);
         if (xml.charCodeAt(gt - 1) === 47 /* an empty <row/> */) {
           this.lastRowNumber = rowNumber > 0 ? rowNumber : this.lastRowNumber + 1;
           at = gt + 1;
@@ -115,82 +122,156 @@ export class SheetScanner {
     }
   }
 
-  /** The `r` of a `<row>`, or 0 when absent (then the first cell's reference or the count decides). */
-  private readRowNumber(xml: string, from: number, to: number): number {
-    let at = from;
-    while (at < to) {
-      const eq = xml.indexOf('=', at);
-      if (eq < 0 || eq >= to) return 0;
-      let quoteAt = eq + 1;
-      while (xml.charCodeAt(quoteAt) === 32) quoteAt++;
-      const close = xml.indexOf(xml.charCodeAt(quoteAt) === 39 ? "'" : '"', quoteAt + 1);
-      if (close < 0 || close > to) return 0;
-      let nameEnd = eq;
-      while (xml.charCodeAt(nameEnd - 1) === 32) nameEnd--;
-      if (xml.charCodeAt(nameEnd - 1) === 114 /* r */ && isNameEnd(xml.charCodeAt(nameEnd - 2))) {
-        return parseDigits(xml, quoteAt + 1, close);
-      }
-      at = close + 1;
-    }
-    return 0;
-  }
-
+  /** The cells of one row, whose content is xml[from, to). */
   private readRow(xml: string, from: number, to: number, declaredNumber: number): void {
     const tags = this.tags;
     if (tags === null) return;
-    const { limits } = this.context;
+    const { limits, sharedStrings, styles } = this.context;
+    const prefixLength = tags.prefix.length;
     let rowNumber = declaredNumber;
     const cells: string[] = [];
     let column = 0;
     let at = from;
     for (;;) {
-      const lt = xml.indexOf('<', at);
-      if (lt < 0 || lt >= to) break;
-      const gt = xml.indexOf('>', lt);
-      if (gt < 0 || gt > to) throw damaged('a row of the sheet is broken');
-      if (!(xml.startsWith(tags.cell, lt) && isNameEnd(xml.charCodeAt(lt + tags.cell.length)))) {
-        at = skipElement(xml, lt, gt, to);
+      if (xml.charCodeAt(at) !== 60 /* < */) {
+        at = xml.indexOf('<', at);
+        if (at < 0) at = to;
+      }
+      if (at >= to) break;
+      const nameAt = at + 1 + prefixLength;
+      if (xml.charCodeAt(nameAt) !== 99 /* c */ || !isNameEnd(xml.charCodeAt(nameAt + 1)) || (prefixLength > 0 && !xml.startsWith(tags.cell, at))) {
+        at = skipElement(xml, at, to);
         continue;
       }
 
-      // Attributes r (reference), t (type), s (style); single-letter names, any order.
+      // Attributes: r (reference), t (type), s (style) matter; any order, any others skipped.
       let type = NUMBER;
       let style = 0;
-      let attribute = lt + tags.cell.length;
-      while (attribute < gt) {
-        const eq = xml.indexOf('=', attribute);
-        if (eq < 0 || eq > gt) break;
-        let quoteAt = eq + 1;
-        while (xml.charCodeAt(quoteAt) === 32) quoteAt++;
-        const quote = xml.charCodeAt(quoteAt) === 39 ? "'" : '"';
-        const valueStart = quoteAt + 1;
-        const valueEnd = xml.indexOf(quote, valueStart);
-        if (valueEnd < 0 || valueEnd > gt) break;
-        let nameEnd = eq;
-        while (xml.charCodeAt(nameEnd - 1) === 32) nameEnd--;
-        if (isNameEnd(xml.charCodeAt(nameEnd - 2))) {
-          const name = xml.charCodeAt(nameEnd - 1);
-          if (name === 114 /* r */) {
-            const referenced = referenceColumn(xml, valueStart, valueEnd);
-            if (referenced >= 0) column = referenced;
-            if (rowNumber === 0) rowNumber = parseDigits(xml, valueStart, valueEnd);
+      let p = nameAt + 1;
+      let selfClosing = false;
+      for (;;) {
+        let code = xml.charCodeAt(p);
+        while (isSpace(code)) code = xml.charCodeAt(++p);
+        if (code === 62 /* > */) {
+          p++;
+          break;
+        }
+        if (code === 47 /* /> */) {
+          p += 2;
+          selfClosing = true;
+          break;
+        }
+        const nameStart = p;
+        while (code !== 61 /* = */ && p < to) code = xml.charCodeAt(++p);
+        let nameEnd = p;
+        while (isSpace(xml.charCodeAt(nameEnd - 1))) nameEnd--;
+        code = xml.charCodeAt(++p);
+        while (isSpace(code)) code = xml.charCodeAt(++p);
+        const quote = code;
+        const valueStart = ++p;
+        if (nameEnd - nameStart === 1) {
+          const name = xml.charCodeAt(nameStart);
+          if (name === 114 /* r: letters then digits */) {
+            let letters = 0;
+            code = xml.charCodeAt(p) & ~32; // upper case
+            while (code >= 65 && code <= 90) {
+              letters = letters * 26 + code - 64;
+              code = xml.charCodeAt(++p) & ~32;
+            }
+            code = xml.charCodeAt(p);
+            if (letters > 0) column = letters - 1;
+            if (rowNumber === 0) {
+              while (code >= 48 && code <= 57) {
+                rowNumber = rowNumber * 10 + code - 48;
+                code = xml.charCodeAt(++p);
+              }
+            }
           } else if (name === 116 /* t */) {
-            type = cellType(xml, valueStart, valueEnd);
+            type = cellType(xml, valueStart, xml.indexOf(quote === 39 ? "'" : '"', valueStart));
           } else if (name === 115 /* s */) {
-            style = parseDigits(xml, valueStart, valueEnd);
+            code = xml.charCodeAt(p);
+            while (code >= 48 && code <= 57) {
+              style = style * 10 + code - 48;
+              code = xml.charCodeAt(++p);
+            }
           }
         }
-        attribute = valueEnd + 1;
+        while (xml.charCodeAt(p) !== quote) {
+          if (p >= to) throw damaged('a cell of the sheet is broken');
+          p++;
+        }
+        p++;
       }
-
-      if (xml.charCodeAt(gt - 1) === 47 /* <c/>: formatted but empty */) {
+      if (selfClosing) {
         column++;
-        at = gt + 1;
+        at = p;
         continue;
       }
-      const end = xml.indexOf(tags.cellEnd, gt);
-      if (end < 0 || end > to) throw damaged('a cell of the sheet is broken');
-      const value = this.cellValue(xml, gt + 1, end, type, style);
+
+      // Children: <v> (the value or cached formula result), <is> (inline string), <f>, others.
+      let valueStart = -1;
+      let valueEnd = -1;
+      let inline: string | null = null;
+      for (;;) {
+        if (xml.charCodeAt(p) !== 60) p = xml.indexOf('<', p);
+        if (p < 0 || p >= to) throw damaged('a cell of the sheet is broken');
+        if (xml.charCodeAt(p + 1) === 47 /* </c> */) {
+          p = xml.indexOf('>', p) + 1;
+          break;
+        }
+        const child = p + 1 + prefixLength;
+        const first = xml.charCodeAt(child);
+        const next = xml.charCodeAt(child + 1);
+        if (first === 118 /* v */ && (next === 62 || isNameEnd(next))) {
+          const gt = next === 62 ? child + 1 : xml.indexOf('>', child);
+          if (xml.charCodeAt(gt - 1) === 47) {
+            valueStart = valueEnd = gt;
+            p = gt + 1;
+          } else {
+            valueStart = gt + 1;
+            valueEnd = xml.indexOf('<', valueStart);
+            if (valueEnd < 0 || valueEnd >= to) throw damaged('a cell of the sheet is broken');
+            p = valueEnd + tags.valueEnd.length;
+            if (xml.charCodeAt(p - 1) !== 62) p = xml.indexOf('>', valueEnd) + 1;
+          }
+        } else if (first === 105 /* is */ && next === 115 && isNameEnd(xml.charCodeAt(child + 2))) {
+          const end = xml.indexOf(tags.inlineEnd, child);
+          if (end < 0 || end >= to) throw damaged('a cell of the sheet is broken');
+          inline = richText(xml, child, end, tags.prefix);
+          p = end + tags.inlineEnd.length;
+        } else if (first === 102 /* f */ && isNameEnd(next)) {
+          const gt = xml.indexOf('>', child);
+          const end = xml.charCodeAt(gt - 1) === 47 ? gt : xml.indexOf(tags.formulaEnd, gt);
+          if (end < 0 || end >= to) throw damaged('a cell of the sheet is broken');
+          p = xml.indexOf('>', end) + 1;
+        } else {
+          p = skipElement(xml, p, to);
+        }
+      }
+      at = p;
+
+      let value: string;
+      if (type === INLINE) {
+        value = inline === null ? '' : detach(inline);
+      } else if (valueStart === valueEnd) {
+        value = ''; // no value, or a formula without a cached result
+      } else if (type === SHARED) {
+        const index = parseDigits(xml, valueStart, valueEnd);
+        const text = sharedStrings[index];
+        if (text === undefined) throw damaged(`a cell refers to shared string ${index}, which does not exist`);
+        value = text;
+      } else if (type === NUMBER) {
+        const display = styles[style];
+        value = display ? this.dateOrNumber(xml.slice(valueStart, valueEnd), display) : numberText(xml, valueStart, valueEnd);
+      } else if (type === BOOL) {
+        const code = xml.charCodeAt(valueStart);
+        value = code === 49 /* 1 */ || code === 116 /* true */ ? 'TRUE' : 'FALSE';
+      } else if (type === DATE) {
+        value = formatIsoDateCell(xml.slice(valueStart, valueEnd), styles[style] ?? null);
+      } else {
+        value = detach(decodeCellText(xml.slice(valueStart, valueEnd)));
+      }
+
       if (value !== '') {
         if (column >= limits.maxColumns) {
           throw new XlsxReadError('too_large', `The sheet has more than ${count(limits.maxColumns)} columns.`);
@@ -198,11 +279,13 @@ export class SheetScanner {
         if (value.length > limits.maxCellLength) {
           throw new XlsxReadError('too_large', `A cell in row ${rowNumber || this.lastRowNumber + 1} is longer than ${count(limits.maxCellLength)} characters.`);
         }
-        while (cells.length < column) cells.push('');
-        cells[column] = value;
+        if (column === cells.length) cells.push(value);
+        else {
+          while (cells.length < column) cells.push('');
+          cells[column] = value;
+        }
       }
       column++;
-      at = end + tags.cellEnd.length;
     }
 
     const number = rowNumber > 0 ? rowNumber : this.lastRowNumber + 1;
@@ -215,62 +298,40 @@ export class SheetScanner {
     this.rowNumbers.push(number);
   }
 
-  private cellValue(xml: string, from: number, to: number, type: number, style: number): string {
-    const tags = this.tags;
-    if (tags === null) return '';
-    if (type === INLINE) return richText(xml, from, to, tags.prefix);
-    if (!this.findValue(xml, from, to, tags.value)) return ''; // a formula without a cached value
-    const start = this.valueStart;
-    const end = this.valueEnd;
-    if (start === end) return '';
-    switch (type) {
-      case SHARED: {
-        const index = parseDigits(xml, start, end);
-        const text = this.context.sharedStrings[index];
-        if (text === undefined) throw damaged(`a cell refers to shared string ${index}, which does not exist`);
-        return text;
-      }
-      case NUMBER: {
-        const raw = xml.slice(start, end);
-        const value = Number(raw);
-        if (Number.isNaN(value) || (value === 0 && raw.trim() === '')) return decodeCellText(raw);
-        const display = this.context.styles[style];
-        if (display) return formatSerial(value, display, this.context.date1904) ?? formatNumber(value);
-        return formatNumber(value);
-      }
-      case BOOL: {
-        const code = xml.charCodeAt(start);
-        return code === 49 /* 1 */ || code === 116 /* true */ ? 'TRUE' : 'FALSE';
-      }
-      case DATE:
-        return formatIsoDateCell(xml.slice(start, end), this.context.styles[style] ?? null);
-      default:
-        return decodeCellText(xml.slice(start, end));
-    }
+  private dateOrNumber(raw: string, display: DateDisplay): string {
+    const value = Number(raw);
+    if (Number.isNaN(value) || raw.trim() === '') return detach(decodeCellText(raw));
+    return formatSerial(value, display, this.context.date1904) ?? formatNumber(value);
   }
+}
 
-  /** Finds the text of the `<v>` child in xml[from, to); sets valueStart/valueEnd. */
-  private findValue(xml: string, from: number, to: number, open: string): boolean {
-    let at = xml.indexOf(open, from);
-    while (at >= 0 && at < to) {
-      const next = xml.charCodeAt(at + open.length);
-      if (isNameEnd(next)) {
-        const gt = next === 62 ? at + open.length : xml.indexOf('>', at);
-        if (gt < 0 || gt >= to) return false;
-        if (xml.charCodeAt(gt - 1) === 47) {
-          this.valueStart = this.valueEnd = gt;
-          return true;
-        }
-        const end = xml.indexOf('<', gt + 1);
-        if (end < 0 || end > to) return false;
-        this.valueStart = gt + 1;
-        this.valueEnd = end;
-        return true;
-      }
-      at = xml.indexOf(open, at + 1);
-    }
-    return false;
-  }
+/**
+ * A number cell's text. Most values are written the way a person reads them already ("42",
+ * "-0.37"): those are kept as written, without parsing. Slices under 13 characters are copies in
+ * V8, so they keep no chunk alive.
+ */
+function numberText(xml: string, start: number, end: number): string {
+  if (end - start < 13 && isPlainDecimal(xml, start, end)) return xml.slice(start, end);
+  const raw = xml.slice(start, end);
+  const value = Number(raw);
+  if (Number.isNaN(value) || raw.trim() === '') return detach(decodeCellText(raw));
+  return formatNumber(value);
+}
+
+/** -?(0|[1-9][0-9]*)(.[0-9]*[1-9])? : no exponent, no redundant zeros, no "-0". */
+function isPlainDecimal(xml: string, start: number, end: number): boolean {
+  let at = start;
+  if (xml.charCodeAt(at) === 45 /* - */) at++;
+  const firstDigit = at;
+  let code = xml.charCodeAt(at);
+  while (at < end && code >= 48 && code <= 57) code = xml.charCodeAt(++at);
+  const integerDigits = at - firstDigit;
+  if (integerDigits === 0 || (integerDigits > 1 && xml.charCodeAt(firstDigit) === 48)) return false;
+  if (at === end) return !(integerDigits === 1 && xml.charCodeAt(firstDigit) === 48 && firstDigit > start);
+  if (code !== 46 /* . */ || at + 1 === end) return false;
+  code = xml.charCodeAt(++at);
+  while (at < end && code >= 48 && code <= 57) code = xml.charCodeAt(++at);
+  return at === end && xml.charCodeAt(end - 1) !== 48;
 }
 
 function sheetTags(prefix: string) {
@@ -281,18 +342,42 @@ function sheetTags(prefix: string) {
     row: `<${prefix}row`,
     rowEnd: `</${prefix}row>`,
     cell: `<${prefix}c`,
-    cellEnd: `</${prefix}c>`,
-    value: `<${prefix}v`,
+    valueEnd: `</${prefix}v>`,
+    inlineEnd: `</${prefix}is>`,
+    formulaEnd: `</${prefix}f>`,
   };
 }
 
-/** Past an element other than `<c>` inside a row (such as `<extLst>`), whole. */
-function skipElement(xml: string, lt: number, gt: number, to: number): number {
-  if (xml.charCodeAt(gt - 1) === 47 || xml.charCodeAt(lt + 1) === 47 || xml.charCodeAt(lt + 1) === 33) return gt + 1;
+/** The `r` of a `<row>` tag in xml[from, to), or 0 when absent (then the cells or the count decide). */
+function readRowNumber(xml: string, from: number, to: number): number {
+  let at = from;
+  while (at < to) {
+    const eq = xml.indexOf('=', at);
+    if (eq < 0 || eq >= to) return 0;
+    let quoteAt = eq + 1;
+    while (isSpace(xml.charCodeAt(quoteAt))) quoteAt++;
+    const close = xml.indexOf(xml.charCodeAt(quoteAt) === 39 ? "'" : '"', quoteAt + 1);
+    if (close < 0 || close > to) return 0;
+    let nameEnd = eq;
+    while (isSpace(xml.charCodeAt(nameEnd - 1))) nameEnd--;
+    if (xml.charCodeAt(nameEnd - 1) === 114 /* r */ && isNameEnd(xml.charCodeAt(nameEnd - 2))) {
+      return parseDigits(xml, quoteAt + 1, close);
+    }
+    at = close + 1;
+  }
+  return 0;
+}
+
+/** Past the element starting at `lt` (such as `<extLst>` in a row), whole. */
+function skipElement(xml: string, lt: number, to: number): number {
+  const gt = xml.indexOf('>', lt);
+  if (gt < 0 || gt > to) throw damaged('a row of the sheet is broken');
+  const second = xml.charCodeAt(lt + 1);
+  if (xml.charCodeAt(gt - 1) === 47 || second === 47 || second === 33 || second === 63) return gt + 1;
   let nameEnd = lt + 1;
   while (nameEnd < gt && !isNameEnd(xml.charCodeAt(nameEnd))) nameEnd++;
   const close = xml.indexOf(`</${xml.slice(lt + 1, nameEnd)}>`, gt);
-  return close < 0 || close > to ? gt + 1 : close;
+  return close < 0 || close > to ? gt + 1 : xml.indexOf('>', close) + 1;
 }
 
 function cellType(xml: string, start: number, end: number): number {
@@ -301,26 +386,15 @@ function cellType(xml: string, start: number, end: number): number {
   if (length === 1) {
     if (first === 115 /* s */) return SHARED;
     if (first === 98 /* b */) return BOOL;
-    if (first === 101 /* e: the error text, e.g. #N/A */) return TEXT;
     if (first === 100 /* d */) return DATE;
     if (first === 110 /* n */) return NUMBER;
+    // e: the error text as Excel shows it (#N/A, #DIV/0!)
   }
   if (length === 9 && first === 105 /* inlineStr */) return INLINE;
   return TEXT;
 }
 
-/** "AB12" → column 27 (0-based); -1 when the reference has no column letters. */
-function referenceColumn(xml: string, start: number, end: number): number {
-  let column = 0;
-  for (let at = start; at < end; at++) {
-    const code = xml.charCodeAt(at) & ~32; // upper-case
-    if (code < 65 || code > 90) break;
-    column = column * 26 + (code - 64);
-  }
-  return column - 1;
-}
-
-/** The digits in xml[start, end) as a number, skipping anything else ("AB12" → 12, " 7 " → 7). */
+/** The digits in xml[start, end) as a number, skipping anything else (" 7 " → 7). */
 function parseDigits(xml: string, start: number, end: number): number {
   let value = 0;
   for (let at = start; at < end; at++) {

@@ -23,22 +23,23 @@ function decodeOoxmlEscapes(text: string): string {
   return text.replace(/_x([0-9a-fA-F]{4})_/g, (_whole, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/**
- * Raw element text → the characters a person sees. Strings of 13 or more characters sliced from a
- * large chunk would keep the whole chunk alive (V8 sliced strings), so those are copied.
- */
+/** Raw element text → the characters a person sees. */
 export function decodeCellText(raw: string): string {
   let text = raw;
   // XML parsers turn literal line breaks into \n before entities are expanded (`&#13;` stays \r).
   if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
   if (text.includes('&')) text = decodeXmlEntities(text);
   if (text.includes('_x')) text = decodeOoxmlEscapes(text);
-  return text === raw && text.length >= 13 ? detach(text) : text;
+  return text;
 }
 
-function detach(text: string): string {
+/**
+ * A copy of a string sliced from a large chunk of sheet XML: in V8, slices of 13 or more
+ * characters refer to their parent, and a few kept cell values would keep every chunk alive.
+ */
+export function detach(text: string): string {
   // Concatenation flattens into a fresh string; the slice then refers to that copy only.
-  return (' ' + text).slice(1);
+  return text.length < 13 ? text : (' ' + text).slice(1);
 }
 
 export type XmlAttributes = Map<string, string>;
