@@ -4,7 +4,7 @@
 import type { ServerConfig } from './config';
 
 export const DEMO_API_KEY = 'sandbox-demo-key-4173';
-export const DEMO_WORKSPACE = 'demo';
+const DEMO_WORKSPACE = 'demo';
 
 export interface SandboxKey {
   key: string;

@@ -25,7 +25,7 @@ export type RowVerdict =
   | { ok: false; errors: RowProblem[]; warnings: RowProblem[] };
 
 /** Same cap on a JSON field as the file reader puts on a cell (Excel's own limit). */
-export const MAX_FIELD_LENGTH = DEFAULT_TABLE_LIMITS.maxCellLength;
+const MAX_FIELD_LENGTH = DEFAULT_TABLE_LIMITS.maxCellLength;
 
 /** AUTO detection falls back to these when the number's prefix names no known carrier. */
 const AUTO_FALLBACK = ['MAEU', 'MSCU', 'CMDU', 'HLCU', 'ONEY', 'EGLV', 'COSU'] as const;

@@ -4,14 +4,14 @@ import { createHash } from 'node:crypto';
 import type { SandboxKey } from '../sandbox-keys';
 import type { Db } from './open-store';
 
-export const SEED_MEMBERS = [
+const SEED_MEMBERS = [
   'ana.lopez@example.com',
   'ben.okafor@example.com',
   'chen.wei@example.com',
   'dana.smith@example.com',
 ] as const;
 
-export const SEED_CUSTOM_FIELDS = [
+const SEED_CUSTOM_FIELDS = [
   { slug: 'po_number', name: 'PO number' },
   { slug: 'incoterm', name: 'Incoterm' },
   { slug: 'eta', name: 'ETA' },
