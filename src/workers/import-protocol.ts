@@ -118,7 +118,8 @@ export type WorkerResponse =
   | { type: 'progress'; id: number; fraction: number }
   | { type: 'read-done'; id: number; summary: TableSummary }
   | { type: 'review-ready'; id: number; columns: ColumnTarget[]; state: ReviewState }
-  | { type: 'review-state'; id: number; state: ReviewState }
+  /** `row`: after an edit, the edited row as it is now, so the grid shows it without a refetch. */
+  | { type: 'review-state'; id: number; state: ReviewState; row?: ReviewRowView }
   | { type: 'rows'; id: number; from: number; rows: ReviewRowView[]; version: number }
   | { type: 'prepared'; id: number; submission: PreparedSubmission }
   | { type: 'failed'; id: number; message: string };

@@ -67,9 +67,13 @@ self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
         post({ type: 'review-ready', id: request.id, columns: session.table.columns, state: session.state() });
         break;
       }
-      case 'review':
-        post({ type: 'review-state', id: request.id, state: current().run(request.command) });
+      case 'review': {
+        const { command } = request;
+        const state = current().run(command);
+        const row = command.type === 'edit' ? current().rowView(command.row) : undefined;
+        post({ type: 'review-state', id: request.id, state, row });
         break;
+      }
       case 'get-rows': {
         const state = current().state();
         post({ type: 'rows', id: request.id, from: request.from, rows: current().getRows(request.from, request.to), version: state.version });

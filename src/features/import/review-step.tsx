@@ -25,7 +25,7 @@ export function ReviewStep({
   onBack: () => void;
   onContinue: () => void;
 }) {
-  const { rowAt, ensure } = useRowWindow(client, state.version, state.viewVersion, state.viewLength);
+  const { rowAt, patchRow, ensure } = useRowWindow(client, state.version, state.viewVersion, state.viewLength);
   const [selected, setSelected] = useState<ReviewRowView | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -35,11 +35,12 @@ export function ReviewStep({
         .call({ type: 'review', command }, 'review-state')
         .then((answer) => {
           setError(null);
+          if (answer.row) patchRow(answer.row);
           onState(answer.state);
         })
         .catch((e: unknown) => setError((e as Error).message));
     },
-    [client, onState],
+    [client, onState, patchRow],
   );
 
   // Keep the issues panel in step with edits made anywhere.

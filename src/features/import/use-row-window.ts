@@ -62,6 +62,20 @@ export function useRowWindow(client: ImportWorkerClient, version: number, viewVe
     ensure(range.current[0], range.current[1], version);
   }, [version, viewLength, ensure]);
 
+  /** Puts a row the worker just sent (after an edit) wherever the grid shows it, at once. */
+  const patchRow = useCallback((row: ReviewRowView) => {
+    const patch = (map: Map<number, ReviewRowView>) => {
+      let next = map;
+      for (const [position, shown] of map) {
+        if (shown.index !== row.index) continue;
+        if (next === map) next = new Map(map);
+        next.set(position, row);
+      }
+      return next;
+    };
+    setRows((current) => ({ ...current, byIndex: patch(current.byIndex), stale: patch(current.stale) }));
+  }, []);
+
   const rowAt = (index: number): ReviewRowView | undefined => rows.byIndex.get(index) ?? rows.stale.get(index);
-  return { rowAt, ensure: (from: number, to: number) => ensure(from, to, version) };
+  return { rowAt, patchRow, ensure: (from: number, to: number) => ensure(from, to, version) };
 }
