@@ -10,15 +10,15 @@ const schema = z.object({ ok: z.boolean() });
 function harness(responses: Array<Response | Error>) {
   let clock = 1_800_000_000_000;
   const waits: number[] = [];
-  const sleep = vi.fn(async (ms: number) => {
+  const sleep = vi.fn((ms: number) => {
     waits.push(ms);
     clock += ms;
+    return Promise.resolve();
   });
-  const fetch = vi.fn(async (..._args: Parameters<typeof globalThis.fetch>) => {
+  const fetch = vi.fn((..._args: Parameters<typeof globalThis.fetch>) => {
     const next = responses.shift();
-    if (!next) throw new Error('no more responses');
-    if (next instanceof Error) throw next;
-    return next;
+    if (!next) return Promise.reject(new Error('no more responses'));
+    return next instanceof Error ? Promise.reject(next) : Promise.resolve(next);
   });
   const now = () => clock;
   const deps: HttpDeps = { fetch, sleep, random: () => 0.5, now, budget: new RateLimitBudget(now, sleep) };
@@ -34,7 +34,7 @@ describe('request', () => {
     await expect(request(target, { path: '/api/v1/shipments', query: { page: 2, batch_id: undefined }, schema }, deps)).resolves.toEqual({ ok: true });
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe('https://api.example.com/api/v1/shipments?page=2');
-    expect(String(url)).not.toContain('secret');
+    expect(url as string).not.toContain('secret');
     expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer secret-key-123');
   });
 
