@@ -122,7 +122,8 @@ function expectedText(cell: XLSX.CellObject | undefined): string {
 }
 
 describe('the reader agrees with SheetJS on random workbooks', () => {
-  it('cell by cell, on 300 workbooks', async () => {
+  // Generous timeout: 300 SheetJS writes and reads take a few seconds on a busy machine.
+  it('cell by cell, on 300 workbooks', { timeout: 60_000 }, async () => {
     const random = prng(20_260_521);
     for (let book = 0; book < 300; book++) {
       const rowCount = 1 + Math.floor(random() * 25);

@@ -78,9 +78,15 @@ export class ZipArchive {
   }
 }
 
+/** About this much output per slice: large enough to keep per-slice costs low, small enough to bound memory. */
+const TARGET_OUTPUT = 4 * 1024 * 1024;
+const MIN_SLICE = 16 * 1024;
+const MAX_SLICE = 2 * 1024 * 1024;
+
 /**
  * Decompresses one entry a slice at a time, so that the caller can scan, report progress and
- * yield between slices; only one slice of output is alive at a time.
+ * yield between slices; only one slice of output is alive at a time. The slice of compressed
+ * input adapts to the compression ratio so that each yields about TARGET_OUTPUT bytes.
  */
 export class ZipEntryStream {
   private readonly compressed: Uint8Array;
@@ -93,7 +99,7 @@ export class ZipEntryStream {
   constructor(
     archive: ZipArchive,
     private readonly entry: ZipEntry,
-    private readonly sliceSize = 256 * 1024,
+    private sliceSize = 256 * 1024,
   ) {
     this.compressed = archive.compressedData(entry);
     this.inflate =
@@ -130,7 +136,13 @@ export class ZipEntryStream {
       throw damaged(`the part ${this.entry.name} cannot be decompressed`);
     }
     const chunks = this.output.splice(0);
-    for (const chunk of chunks) this.produced += chunk.length;
+    let produced = 0;
+    for (const chunk of chunks) produced += chunk.length;
+    this.produced += produced;
+    if (produced > 0) {
+      const ratio = produced / slice.length;
+      this.sliceSize = Math.max(MIN_SLICE, Math.min(MAX_SLICE, Math.round(TARGET_OUTPUT / ratio)));
+    }
     if (this.produced > this.entry.size || (final && this.produced !== this.entry.size)) {
       throw damaged(`the part ${this.entry.name} does not have the size its zip entry says`);
     }
