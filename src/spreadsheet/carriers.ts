@@ -83,7 +83,7 @@ for (const carrier of OCEAN_CARRIERS) {
 }
 
 export function findCarrierByScac(scac: string): Carrier | undefined {
-  return byScac.get(scac.toUpperCase());
+  return byScac.get(scac) ?? byScac.get(scac.toUpperCase());
 }
 
 /**
@@ -107,6 +107,6 @@ export function carrierFromName(text: string): Carrier | null {
  * ("MAEU123456789" → "MAEU", "MEDUAB123456" → "MSCU"), or null.
  */
 export function inferCarrierFromNumber(trackingNumber: string): string | null {
-  const prefix = trackingNumber.trimStart().slice(0, 4).toUpperCase();
-  return byNumberPrefix.get(prefix)?.scac ?? null;
+  const prefix = trackingNumber.trimStart().slice(0, 4);
+  return (byNumberPrefix.get(prefix) ?? byNumberPrefix.get(prefix.toUpperCase()))?.scac ?? null;
 }

@@ -60,8 +60,9 @@ export function readCsv(text: string, limits: TableLimits, delimiterOverride?: s
     throw new SpreadsheetReadError('invalid_file', `Line ${formatCount(line)} has a quote that is never closed.`, line);
   }
 
-  // Without quotes no cell can hold a line break, so record i is line i + 1.
-  const multiLineCells = text.includes('"');
+  // When there are as many line breaks as records, no cell holds one, and record i is line i + 1.
+  const lineBreaks = countOf(text, lineBreak);
+  const multiLineCells = lineBreaks + 1 !== parsed.data.length;
   const checkCellLength = text.length > limits.maxCellLength;
   const rows: string[][] = [];
   const rowNumbers: number[] = [];

@@ -1,4 +1,6 @@
 import type { ColumnMapping, ColumnTarget } from './column-mapping';
+import { addToReferenceIndex, createReferenceIndex, removeFromReferenceIndex, rowsWithReference } from './reference-index';
+import type { ReferenceIndex } from './reference-index';
 import type { IssueCode, RowIssue } from './row-issue';
 import { DEFAULT_TABLE_LIMITS } from './table-limits';
 import { createValidationContext, reviewColumns, validateRow } from './validate-row';
@@ -46,8 +48,8 @@ export interface ReviewTable {
   /** ROW_ERROR | ROW_WARNING | ROW_AUTO_FIXED | ROW_EXCLUDED per row. */
   flags: Uint8Array;
   counts: ReviewCounts;
-  /** Rows by reference (one row as a number, more as an array), excluded rows left out. */
-  references: Map<string, number | number[]>;
+  /** Rows by reference, excluded rows left out, to keep duplicate references flagged. */
+  references: ReferenceIndex;
   context: RowValidationContext;
   /** Undo stack, newest last. */
   history: ReviewChange[];
@@ -95,28 +97,9 @@ function setIssues(table: ReviewTable, row: number, issues: RowIssue[] | undefin
   }
 }
 
-function addReference(references: Map<string, number | number[]>, reference: string, row: number): void {
-  if (!reference) return;
-  const current = references.get(reference);
-  if (current === undefined) references.set(reference, row);
-  else if (typeof current === 'number') references.set(reference, current < row ? [current, row] : [row, current]);
-  else {
-    let at = current.length;
-    while (at > 0 && (current[at - 1] ?? 0) > row) at--;
-    current.splice(at, 0, row);
-  }
-}
-
-function removeReference(references: Map<string, number | number[]>, reference: string, row: number): void {
-  const current = references.get(reference);
-  if (current === undefined) return;
-  if (typeof current === 'number') {
-    if (current === row) references.delete(reference);
-    return;
-  }
-  const at = current.indexOf(row);
-  if (at >= 0) current.splice(at, 1);
-  if (current.length === 1) references.set(reference, current[0] ?? row);
+function referenceReader(table: ReviewTable): (row: number) => string {
+  const references = table.values[REFERENCE] ?? [];
+  return (row) => references[row] ?? '';
 }
 
 function duplicateIssue(table: ReviewTable, row: number, group: number[]): RowIssue {
@@ -137,9 +120,7 @@ function duplicateIssue(table: ReviewTable, row: number, group: number[]): RowIs
 
 /** Puts each row of the reference's group right about duplicates (and only about them). */
 function refreshDuplicates(table: ReviewTable, reference: string): void {
-  const current = table.references.get(reference);
-  if (current === undefined) return;
-  const group = typeof current === 'number' ? [current] : current;
+  const group = rowsWithReference(table.references, reference, referenceReader(table));
   for (const row of group) {
     const own = table.issues[row]?.filter((issue) => issue.code !== 'duplicate_reference');
     setIssues(table, row, group.length > 1 ? [...(own ?? []), duplicateIssue(table, row, group)] : own);
@@ -191,42 +172,44 @@ export function createReviewTable(
 
   const table: ReviewTable = {
     columns,
-    values: columns.map(() => []),
+    // Sized up front: filled row by row below, which is cheaper than growing by push.
+    values: columns.map(() => new Array<string>(rowCount)),
     originals: columns.map(() => new Map<number, string>()),
     rowNumbers: source.rowNumbers.slice(headerRow + 1),
-    issues: [],
+    issues: new Array<RowIssue[] | undefined>(rowCount),
     flags: new Uint8Array(rowCount),
     counts: { rows: rowCount, errorRows: 0, warningRows: 0, autoFixedRows: 0, excludedRows: 0, readyRows: 0 },
-    references: new Map(),
+    references: createReferenceIndex(rowCount),
     context,
     history: [],
     version: 0,
   };
 
-  const raw = new Array<string>(columns.length);
-  const out = new Array<string>(columns.length);
+  const columnCount = columns.length;
+  const raw = new Array<string>(columnCount).fill('');
+  const out = new Array<string>(columnCount).fill('');
+  const { values, originals, issues: rowIssues, flags, counts, references } = table;
   const duplicated: string[] = [];
+  const referenceOf = referenceReader(table);
   for (let row = 0; row < rowCount; row++) {
     const cells = source.rows[headerRow + 1 + row] ?? [];
-    for (let c = 0; c < columns.length; c++) {
+    for (let c = 0; c < columnCount; c++) {
       const from = sourceColumn[c] ?? -1;
       raw[c] = from >= 0 ? (cells[from] ?? '') : '';
     }
     const issues = validateRow(row, raw, out, context);
-    for (let c = 0; c < columns.length; c++) {
+    for (let c = 0; c < columnCount; c++) {
       const value = out[c] ?? '';
-      table.values[c]?.push(value);
-      if (value !== raw[c]) table.originals[c]?.set(row, raw[c] ?? '');
+      const column = values[c];
+      if (column) column[row] = value;
+      if (issues !== undefined && value !== raw[c]) originals[c]?.set(row, raw[c] ?? '');
     }
-    table.issues.push(issues);
-    const flags = flagsOf(issues, false);
-    table.flags[row] = flags;
-    countFlags(table.counts, flags, 1);
+    rowIssues[row] = issues;
+    const rowFlags = issues === undefined ? 0 : flagsOf(issues, false);
+    flags[row] = rowFlags;
+    countFlags(counts, rowFlags, 1);
     const reference = out[REFERENCE] ?? '';
-    if (reference) {
-      if (table.references.has(reference)) duplicated.push(reference);
-      addReference(table.references, reference, row);
-    }
+    if (reference && addToReferenceIndex(references, reference, row, referenceOf) > 0) duplicated.push(reference);
   }
   for (const reference of new Set(duplicated)) refreshDuplicates(table, reference);
   return table;
@@ -246,7 +229,7 @@ function applyCells(table: ReviewTable, changes: readonly { row: number; column:
     if (isExcluded(table, row)) continue;
     const reference = table.values[REFERENCE]?.[row] ?? '';
     if (reference) {
-      removeReference(table.references, reference, row);
+      removeFromReferenceIndex(table.references, reference, row);
       touched.add(reference);
     }
   }
@@ -265,7 +248,7 @@ function applyCells(table: ReviewTable, changes: readonly { row: number; column:
     revalidate(table, row, raw, out);
     const reference = table.values[REFERENCE]?.[row] ?? '';
     if (reference && !isExcluded(table, row)) {
-      addReference(table.references, reference, row);
+      addToReferenceIndex(table.references, reference, row, referenceReader(table));
       touched.add(reference);
     }
   }
@@ -315,10 +298,10 @@ function setExclusion(table: ReviewTable, rows: Iterable<number>, excluded: bool
     const reference = table.values[REFERENCE]?.[row] ?? '';
     if (!reference) continue;
     if (excluded) {
-      removeReference(table.references, reference, row);
+      removeFromReferenceIndex(table.references, reference, row);
       // An excluded row no longer clashes with anyone.
       setIssues(table, row, table.issues[row]?.filter((issue) => issue.code !== 'duplicate_reference'));
-    } else addReference(table.references, reference, row);
+    } else addToReferenceIndex(table.references, reference, row, referenceReader(table));
     touched.add(reference);
   }
   for (const reference of touched) refreshDuplicates(table, reference);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FILE_HEADERS, customFieldSlug } from '../contract/import-file';
-import { AUTO_CARRIER, SCAC_PATTERN } from '../contract/shipment-request';
+import { AUTO_CARRIER } from '../contract/shipment-request';
 import { OCEAN_CARRIERS, carrierFromName, findCarrierByScac, inferCarrierFromNumber } from './carriers';
 import type { ColumnTarget } from './column-mapping';
 import { closest } from './edit-distance';
@@ -51,6 +51,27 @@ export function createValidationContext(columns: readonly ColumnTarget[], maxCel
   return { columns, dateColumns, maxCellLength };
 }
 
+/**
+ * Issues of the row being validated. One list reused for every row (validateRow is synchronous
+ * and copies it out) so that a clean row allocates nothing: this runs a million times per file.
+ */
+const pending: RowIssue[] = [];
+let pendingCount = 0;
+
+function report(issue: RowIssue): void {
+  pending[pendingCount++] = issue;
+}
+
+/** SCAC_PATTERN of the contract (2–4 capital letters), without a regular expression per row. */
+function isScacShape(value: string): boolean {
+  if (value.length < 2 || value.length > 4) return false;
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 65 || code > 90) return false;
+  }
+  return true;
+}
+
 /** A value inside a message: quoted, and shortened so a 30,000-character cell stays readable. */
 function quote(value: string): string {
   return `“${value.length > 40 ? `${value.slice(0, 39)}…` : value}”`;
@@ -87,19 +108,35 @@ function describeChange(column: ColumnTarget, original: string, value: string): 
   return `${column}: changed ${quote(original)} to ${quote(value)} (${reasons.join(', ')}).`;
 }
 
-function checkEmails(row: number, column: ColumnTarget, value: string, push: (issue: RowIssue) => void): void {
-  let invalid: string | undefined;
-  for (const part of value.split(',')) {
+/**
+ * Verdicts on whole viewers/assignees cells: the same few team members fill these columns, so
+ * most cells repeat, and the e-mail pattern is the costliest check of a row. Bounded.
+ */
+const emailCells = new Map<string, string | null>();
+const EMAIL_CELLS_KEPT = 10_000;
+
+function firstInvalidEmail(value: string): string | undefined {
+  const known = emailCells.get(value);
+  if (known !== undefined) return known ?? undefined;
+  let invalid: string | null = null;
+  for (const part of value.includes(',') ? value.split(',') : [value]) {
     const email = part.trim();
     if (email && !EMAIL.test(email)) {
       invalid = email;
       break;
     }
   }
+  if (emailCells.size >= EMAIL_CELLS_KEPT) emailCells.clear();
+  emailCells.set(value, invalid);
+  return invalid ?? undefined;
+}
+
+function checkEmails(row: number, column: ColumnTarget, value: string): void {
+  const invalid = firstInvalidEmail(value);
   if (invalid === undefined) return;
   const loose = value.split(/[,;\s]+/).filter(Boolean);
   if (loose.length > 1 && loose.every((email) => EMAIL.test(email))) {
-    push({
+    report({
       row, column, level: 'error', code: 'invalid_email',
       message: `${column}: separate e-mail addresses with commas.`,
       fix: loose.join(', '),
@@ -107,37 +144,37 @@ function checkEmails(row: number, column: ColumnTarget, value: string, push: (is
     return;
   }
   const valid = value.split(',').map((part) => part.trim()).filter((email) => email && EMAIL.test(email));
-  push({
+  report({
     row, column, level: 'error', code: 'invalid_email',
     message: `${column}: ${quote(invalid)} is not an e-mail address.`,
     fix: valid.join(', '),
   });
 }
 
-function checkCarrier(row: number, type: string, trackingNumber: string, out: string[], push: (issue: RowIssue) => void): void {
+function checkCarrier(row: number, type: string, trackingNumber: string, out: string[]): void {
   const carrier = out[CARRIER] ?? '';
   const isDocument = type === 'bill_of_lading' || type === 'booking';
   if (carrier === '') {
     if (!isDocument || trackingNumber === '') return;
     const inferred = inferCarrierFromNumber(trackingNumber);
     if (inferred) {
-      push({
+      report({
         row, column: 'carrier', level: 'warning', code: 'carrier_inferred',
         message: `carrier: empty; the number starts with ${inferred} (${findCarrierByScac(inferred)?.name ?? inferred}), so the service can infer it.`,
         fix: inferred,
       });
     } else {
-      push({ row, column: 'carrier', level: 'error', code: 'carrier_missing', message: `carrier: needed for a ${type === 'booking' ? 'booking' : 'bill of lading'}, and the number does not tell it.` });
+      report({ row, column: 'carrier', level: 'error', code: 'carrier_missing', message: `carrier: needed for a ${type === 'booking' ? 'booking' : 'bill of lading'}, and the number does not tell it.` });
     }
     return;
   }
 
-  const upper = carrier.toUpperCase();
+  const upper = isScacShape(carrier) ? carrier : carrier.toUpperCase();
   if (upper === AUTO_CARRIER) {
     out[CARRIER] = upper;
     if (isDocument) {
       const inferred = inferCarrierFromNumber(trackingNumber);
-      push({
+      report({
         row, column: 'carrier', level: 'error', code: 'auto_carrier_not_container',
         message: 'carrier: AUTO is allowed only when tracking_type is container.',
         ...(inferred ? { fix: inferred } : {}),
@@ -145,9 +182,9 @@ function checkCarrier(row: number, type: string, trackingNumber: string, out: st
     }
     return;
   }
-  if (!SCAC_PATTERN.test(upper)) {
+  if (!isScacShape(upper)) {
     const named = carrierFromName(carrier);
-    push(
+    report(
       named
         ? { row, column: 'carrier', level: 'error', code: 'invalid_carrier', message: `carrier: ${quote(carrier)} is a name, not a SCAC; ${named.name} → ${named.scac}.`, fix: named.scac }
         : { row, column: 'carrier', level: 'error', code: 'invalid_carrier', message: `carrier: ${quote(carrier)} is not a SCAC code (2–4 letters) or AUTO.` },
@@ -158,11 +195,11 @@ function checkCarrier(row: number, type: string, trackingNumber: string, out: st
   if (!findCarrierByScac(upper)) {
     const named = carrierFromName(upper);
     if (named) {
-      push({ row, column: 'carrier', level: 'warning', code: 'carrier_name', message: `carrier: ${upper} is ${named.name}'s name; its SCAC is ${named.scac}.`, fix: named.scac });
+      report({ row, column: 'carrier', level: 'warning', code: 'carrier_name', message: `carrier: ${upper} is ${named.name}'s name; its SCAC is ${named.scac}.`, fix: named.scac });
       return;
     }
     const near = closest(upper, SCACS, 1);
-    push({
+    report({
       row, column: 'carrier', level: 'warning', code: 'unknown_carrier',
       message: near ? `carrier: ${upper} is not a known ocean carrier; did you mean ${near}?` : `carrier: ${upper} is not a known ocean carrier SCAC.`,
       ...(near ? { fix: near } : {}),
@@ -172,7 +209,7 @@ function checkCarrier(row: number, type: string, trackingNumber: string, out: st
   if (type === 'bill_of_lading') {
     const prefix = inferCarrierFromNumber(trackingNumber);
     if (prefix && prefix !== upper) {
-      push({
+      report({
         row, column: 'carrier', level: 'warning', code: 'carrier_mismatch',
         message: `carrier: the bill of lading starts with ${prefix} (${findCarrierByScac(prefix)?.name ?? prefix}), not ${upper}.`,
         fix: prefix,
@@ -187,10 +224,7 @@ function checkCarrier(row: number, type: string, trackingNumber: string, out: st
  * Duplicate references need the whole table; the review table adds those.
  */
 export function validateRow(row: number, raw: readonly string[], out: string[], context: RowValidationContext): RowIssue[] | undefined {
-  let issues: RowIssue[] | undefined;
-  const push = (issue: RowIssue) => {
-    (issues ??= []).push(issue);
-  };
+  pendingCount = 0;
   const { columns, maxCellLength } = context;
   const columnCount = columns.length;
 
@@ -212,13 +246,13 @@ export function validateRow(row: number, raw: readonly string[], out: string[], 
       const near = key ? closest(key, TYPE_SYNONYMS.keys(), 2) : null;
       const fix = near ? TYPE_SYNONYMS.get(near) : shape;
       if (type === '') {
-        push({
+        report({
           row, column: 'tracking_type', level: 'error', code: 'required',
           message: shape ? 'tracking_type: empty; the number looks like a container number.' : 'tracking_type: empty.',
           ...(shape ? { fix: shape } : {}),
         });
       } else {
-        push({
+        report({
           row, column: 'tracking_type', level: 'error', code: 'invalid_tracking_type',
           message: `tracking_type: ${quote(type)} is not container, bill_of_lading or booking${fix ? `; did you mean ${fix}?` : '.'}`,
           ...(fix ? { fix } : {}),
@@ -228,26 +262,27 @@ export function validateRow(row: number, raw: readonly string[], out: string[], 
   }
 
   if (number === '') {
-    push({ row, column: 'tracking_number', level: 'error', code: 'required', message: 'tracking_number: empty.' });
+    report({ row, column: 'tracking_number', level: 'error', code: 'required', message: 'tracking_number: empty.' });
   } else if (type === 'container') {
     const compact = looksLikeContainerNumber(number) ? number : compactContainerNumber(number);
     out[TRACKING_NUMBER] = compact;
     const check = validateContainerNumber(compact);
     if (!check.ok && check.reason === 'check_digit') {
-      push({
+      report({
         row, column: 'tracking_number', level: 'error', code: 'check_digit',
         message: `tracking_number: check digit should be ${check.expected}.`,
         fix: compact.slice(0, 10) + String(check.expected),
       });
     } else if (!check.ok) {
-      push({
+      report({
         row, column: 'tracking_number', level: 'error', code: 'invalid_container_number',
         message: `tracking_number: ${quote(number)} is not a container number (4 letters ending in U, J or Z, then 7 digits).`,
       });
     }
   } else if ((type === 'bill_of_lading' || type === 'booking') && number.length >= 11 && number.length <= 16) {
-    if (validateContainerNumber(compactContainerNumber(number)).ok) {
-      push({
+    const candidate = number.length === 11 ? number.toUpperCase() : /[\s\-./]/.test(number) ? compactContainerNumber(number) : '';
+    if (validateContainerNumber(candidate).ok) {
+      report({
         row, column: 'tracking_type', level: 'warning', code: 'tracking_type_mismatch',
         message: `tracking_type: ${quote(number)} is a container number; should the type be container?`,
         fix: 'container',
@@ -255,17 +290,17 @@ export function validateRow(row: number, raw: readonly string[], out: string[], 
     }
   }
 
-  checkCarrier(row, type, out[TRACKING_NUMBER] ?? '', out, push);
+  checkCarrier(row, type, out[TRACKING_NUMBER] ?? '', out);
 
   const viewers = out[VIEWERS] ?? '';
-  if (viewers) checkEmails(row, 'viewers', viewers, push);
+  if (viewers) checkEmails(row, 'viewers', viewers);
   const assignees = out[ASSIGNEES] ?? '';
-  if (assignees) checkEmails(row, 'assignees', assignees, push);
+  if (assignees) checkEmails(row, 'assignees', assignees);
 
   const tags = out[TAGS] ?? '';
   if (tags && (tags.includes(';') || tags.includes('|'))) {
     const split = tags.split(/[,;|]/).map((tag) => tag.trim()).filter(Boolean);
-    push({
+    report({
       row, column: 'tags', level: 'warning', code: 'list_separator',
       message: `tags: separated by commas only; split ${quote(tags)} into ${formatCount(split.length)} tags?`,
       fix: split.join(', '),
@@ -276,14 +311,14 @@ export function validateRow(row: number, raw: readonly string[], out: string[], 
     const value = out[c] ?? '';
     const column = columns[c] ?? 'name';
     if (value.length > maxCellLength) {
-      push({
+      report({
         row, column, level: 'error', code: 'too_long',
         message: `${column}: ${formatCount(value.length)} characters; the limit is ${formatCount(maxCellLength)}.`,
       });
     }
     if (c === REFERENCE || c === NAME || c === TAGS || c > ASSIGNEES) {
       if (value && isFormulaLike(value)) {
-        push({
+        report({
           row, column, level: 'warning', code: 'formula_like',
           message: `${column}: starts with “${value.charAt(0)}”; it is kept as text, and escaped in downloads.`,
         });
@@ -292,14 +327,14 @@ export function validateRow(row: number, raw: readonly string[], out: string[], 
         const serial = Number(value);
         if (serial >= 20000 && serial <= 80000) {
           const date = excelSerialToDate(serial);
-          push({ row, column, level: 'warning', code: 'date_serial', message: `${column}: ${value} looks like an Excel date (${date}).`, fix: date });
+          report({ row, column, level: 'warning', code: 'date_serial', message: `${column}: ${value} looks like an Excel date (${date}).`, fix: date });
         }
       }
     }
     const original = raw[c] ?? '';
     if (value !== original) {
-      push({ row, column, level: 'auto_fix', code: 'normalized', message: describeChange(column, original, value), original });
+      report({ row, column, level: 'auto_fix', code: 'normalized', message: describeChange(column, original, value), original });
     }
   }
-  return issues;
+  return pendingCount === 0 ? undefined : pending.slice(0, pendingCount);
 }
