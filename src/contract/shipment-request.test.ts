@@ -17,6 +17,16 @@ describe('shipment request (JSON list entry)', () => {
     ]);
   });
 
+  it('says in words what is wrong with each field', () => {
+    const result = shipmentRequestSchema.safeParse({ tracking_number: 7, tracking_type: 'ship' });
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      'reference is required (text)',
+      'tracking_number is required (text)',
+      'tracking_type must be container, bill_of_lading or booking',
+      'carrier_scac is required (text)',
+    ]);
+  });
+
   it.each([
     [{ ...valid, reference: '' }, ['reference']],
     [{ ...valid, tracking_type: 'truck' }, ['tracking_type']],

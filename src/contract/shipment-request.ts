@@ -17,14 +17,14 @@ export function isValidCarrier(value: string): boolean {
 /** One entry of the JSON import list, POST /api/v1/shipments/imports (spec §2.1). */
 export const shipmentRequestSchema = z
   .object({
-    reference: z.string().trim().min(1, 'reference is required'),
-    tracking_number: z.string().trim().min(1, 'tracking_number is required'),
-    tracking_type: trackingTypeSchema,
+    reference: z.string({ error: 'reference is required (text)' }).trim().min(1, 'reference is required'),
+    tracking_number: z.string({ error: 'tracking_number is required (text)' }).trim().min(1, 'tracking_number is required'),
+    tracking_type: z.enum(TRACKING_TYPES, { error: 'tracking_type must be container, bill_of_lading or booking' }),
     carrier_scac: z
-      .string()
+      .string({ error: 'carrier_scac is required (text)' })
       .trim()
       .refine(isValidCarrier, 'carrier_scac must be 2–4 letters or AUTO'),
-    name: z.string().optional(),
+    name: z.string({ error: 'name must be text' }).optional(),
   })
   .superRefine((request, ctx) => {
     if (request.carrier_scac === AUTO_CARRIER && request.tracking_type !== 'container') {
