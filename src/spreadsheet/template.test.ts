@@ -18,6 +18,7 @@ describe('templates', () => {
   it('XLSX reads back as the same rows', async () => {
     const bytes = await templateXlsx(['incoterm']);
     const result = await readTable(bytes, 'template.xlsx');
-    expect(result.rows).toEqual(Papa.parse<string[]>(templateCsv(['incoterm']), { skipEmptyLines: true }).data);
+    const withoutTrailingBlanks = (row: string[]) => row.slice(0, row.findLastIndex((cell) => cell !== '') + 1);
+    expect(result.rows).toEqual(Papa.parse<string[]>(templateCsv(['incoterm']), { skipEmptyLines: true }).data.map(withoutTrailingBlanks));
   });
 });
