@@ -14,7 +14,7 @@ const sheet =
   '<x:sheetData><x:row r="1" spans="1:3"><x:c r="A1" t="s"><x:v>1</x:v></x:c><x:c r="C1" t="inlineStr"><x:is><x:t>a &amp; b</x:t></x:is></x:c></x:row>' +
   '<!-- a comment > with a bracket --><x:row r="2"/>' +
   '<x:row r="3"><x:c r="B3" s="1"><x:v>45356</x:v></x:c><x:c r="C3" t="str"><x:f>"x"</x:f><x:v>long text beyond thirteen characters</x:v></x:c></x:row>' +
-  '<x:row r="4"><x:c r="A4" t="b"><x:v>0</x:v></x:c></x:row>' +
+  '<x:row r="4"><!-- a note --><x:c r="A4" t="b"><x:v>0</x:v></x:c><x:extLst><x:ext uri="u"><x:y/></x:ext></x:extLst></x:row>' +
   '</x:sheetData><x:mergeCells count="1"><x:mergeCell ref="A1:B1"/></x:mergeCells></x:worksheet>';
 
 function scanInPieces(pieces: string[]): { rows: string[][]; rowNumbers: number[] } {
@@ -36,6 +36,12 @@ describe('SheetScanner', () => {
       expect(scanInPieces([sheet.slice(0, cut), sheet.slice(cut)])).toEqual(expected);
     }
     expect(scanInPieces([...sheet])).toEqual(expected);
+    let seed = 1;
+    for (let round = 0; round < 200; round++) {
+      const cuts = Array.from({ length: 4 }, () => (seed = (seed * 48271) % 2147483647) % sheet.length).sort((a, b) => a - b);
+      const pieces = [0, ...cuts].map((start, index) => sheet.slice(start, [...cuts, sheet.length][index]));
+      expect(scanInPieces(pieces)).toEqual(expected);
+    }
   });
 
   it('stops at the end of the rows and refuses a sheet cut inside them', () => {

@@ -19,6 +19,9 @@ export interface SheetContext {
   limits: SheetLimits;
 }
 
+/** readRow's answer when the text ends before the row does. */
+const INCOMPLETE = -1;
+
 // Cell types from the `t` attribute, as small integers for a cheap switch per cell.
 const NUMBER = 0;
 const SHARED = 1;
@@ -107,10 +110,9 @@ export class SheetScanner {
           at = gt + 1;
           continue;
         }
-        const end = xml.indexOf(tags.rowEnd, gt);
+        const end = this.readRow(xml, gt + 1, rowNumber);
         if (end < 0) return lt;
-        this.readRow(xml, gt + 1, end, rowNumber);
-        at = end + tags.rowEnd.length;
+        at = end;
       } else if (xml.startsWith(tags.sheetDataEnd, lt)) {
         this.finished = true;
         return xml.length;
@@ -122,10 +124,15 @@ export class SheetScanner {
     }
   }
 
-  /** The cells of one row, whose content is xml[from, to). */
-  private readRow(xml: string, from: number, to: number, declaredNumber: number): void {
+  /**
+   * The cells of the row whose content starts at `from`. Returns the position after its `</row>`,
+   * or INCOMPLETE when the text ends first (the row is read again with the next chunk). The row's
+   * end is found while reading its cells, not by a search ahead, so the text is walked once.
+   */
+  private readRow(xml: string, from: number, declaredNumber: number): number {
     const tags = this.tags;
-    if (tags === null) return;
+    if (tags === null) return INCOMPLETE;
+    const to = xml.length;
     const { limits, sharedStrings, styles } = this.context;
     const prefixLength = tags.prefix.length;
     let rowNumber = declaredNumber;
@@ -135,12 +142,18 @@ export class SheetScanner {
     for (;;) {
       if (xml.charCodeAt(at) !== 60 /* < */) {
         at = xml.indexOf('<', at);
-        if (at < 0) at = to;
+        if (at < 0) return INCOMPLETE;
       }
-      if (at >= to) break;
+      if (xml.charCodeAt(at + 1) === 47 /* </row> */) {
+        if (at + tags.rowEnd.length > to) return INCOMPLETE;
+        if (!xml.startsWith(tags.rowEnd, at)) throw damaged('a row of the sheet is broken');
+        at += tags.rowEnd.length;
+        break;
+      }
       const nameAt = at + 1 + prefixLength;
       if (xml.charCodeAt(nameAt) !== 99 /* c */ || !isNameEnd(xml.charCodeAt(nameAt + 1)) || (prefixLength > 0 && !xml.startsWith(tags.cell, at))) {
-        at = skipElement(xml, at, to);
+        at = skipElement(xml, at);
+        if (at < 0) return INCOMPLETE;
         continue;
       }
 
@@ -152,6 +165,7 @@ export class SheetScanner {
       for (;;) {
         let code = xml.charCodeAt(p);
         while (isSpace(code)) code = xml.charCodeAt(++p);
+        if (p + 1 >= to) return INCOMPLETE;
         if (code === 62 /* > */) {
           p++;
           break;
@@ -163,6 +177,7 @@ export class SheetScanner {
         }
         const nameStart = p;
         while (code !== 61 /* = */ && p < to) code = xml.charCodeAt(++p);
+        if (p >= to) return INCOMPLETE;
         let nameEnd = p;
         while (isSpace(xml.charCodeAt(nameEnd - 1))) nameEnd--;
         code = xml.charCodeAt(++p);
@@ -187,7 +202,9 @@ export class SheetScanner {
               }
             }
           } else if (name === 116 /* t */) {
-            type = cellType(xml, valueStart, xml.indexOf(quote === 39 ? "'" : '"', valueStart));
+            const valueEnd = xml.indexOf(quote === 39 ? "'" : '"', valueStart);
+            if (valueEnd < 0) return INCOMPLETE;
+            type = cellType(xml, valueStart, valueEnd);
           } else if (name === 115 /* s */) {
             code = xml.charCodeAt(p);
             while (code >= 48 && code <= 57) {
@@ -197,7 +214,7 @@ export class SheetScanner {
           }
         }
         while (xml.charCodeAt(p) !== quote) {
-          if (p >= to) throw damaged('a cell of the sheet is broken');
+          if (p >= to) return INCOMPLETE;
           p++;
         }
         p++;
@@ -214,9 +231,10 @@ export class SheetScanner {
       let inline: string | null = null;
       for (;;) {
         if (xml.charCodeAt(p) !== 60) p = xml.indexOf('<', p);
-        if (p < 0 || p >= to) throw damaged('a cell of the sheet is broken');
+        if (p < 0) return INCOMPLETE;
         if (xml.charCodeAt(p + 1) === 47 /* </c> */) {
           p = xml.indexOf('>', p) + 1;
+          if (p === 0) return INCOMPLETE;
           break;
         }
         const child = p + 1 + prefixLength;
@@ -224,28 +242,32 @@ export class SheetScanner {
         const next = xml.charCodeAt(child + 1);
         if (first === 118 /* v */ && (next === 62 || isNameEnd(next))) {
           const gt = next === 62 ? child + 1 : xml.indexOf('>', child);
+          if (gt < 0) return INCOMPLETE;
           if (xml.charCodeAt(gt - 1) === 47) {
             valueStart = valueEnd = gt;
             p = gt + 1;
           } else {
             valueStart = gt + 1;
             valueEnd = xml.indexOf('<', valueStart);
-            if (valueEnd < 0 || valueEnd >= to) throw damaged('a cell of the sheet is broken');
+            if (valueEnd < 0) return INCOMPLETE;
             p = valueEnd + tags.valueEnd.length;
             if (xml.charCodeAt(p - 1) !== 62) p = xml.indexOf('>', valueEnd) + 1;
+            if (p === 0 || p > to) return INCOMPLETE;
           }
         } else if (first === 105 /* is */ && next === 115 && isNameEnd(xml.charCodeAt(child + 2))) {
           const end = xml.indexOf(tags.inlineEnd, child);
-          if (end < 0 || end >= to) throw damaged('a cell of the sheet is broken');
+          if (end < 0) return INCOMPLETE;
           inline = richText(xml, child, end, tags.prefix);
           p = end + tags.inlineEnd.length;
         } else if (first === 102 /* f */ && isNameEnd(next)) {
           const gt = xml.indexOf('>', child);
-          const end = xml.charCodeAt(gt - 1) === 47 ? gt : xml.indexOf(tags.formulaEnd, gt);
-          if (end < 0 || end >= to) throw damaged('a cell of the sheet is broken');
+          const end = gt < 0 ? -1 : xml.charCodeAt(gt - 1) === 47 ? gt : xml.indexOf(tags.formulaEnd, gt);
+          if (end < 0) return INCOMPLETE;
           p = xml.indexOf('>', end) + 1;
+          if (p === 0) return INCOMPLETE;
         } else {
-          p = skipElement(xml, p, to);
+          p = skipElement(xml, p);
+          if (p < 0) return INCOMPLETE;
         }
       }
       at = p;
@@ -290,12 +312,13 @@ export class SheetScanner {
 
     const number = rowNumber > 0 ? rowNumber : this.lastRowNumber + 1;
     this.lastRowNumber = number;
-    if (cells.length === 0) return;
+    if (cells.length === 0) return at;
     if (this.rows.length >= limits.maxRows) {
       throw new XlsxReadError('too_large', `The sheet has more than ${count(limits.maxRows)} rows.`);
     }
     this.rows.push(cells);
     this.rowNumbers.push(number);
+    return at;
   }
 
   private dateOrNumber(raw: string, display: DateDisplay): string {
@@ -368,16 +391,21 @@ function readRowNumber(xml: string, from: number, to: number): number {
   return 0;
 }
 
-/** Past the element starting at `lt` (such as `<extLst>` in a row), whole. */
-function skipElement(xml: string, lt: number, to: number): number {
+/** Past the element starting at `lt` (such as `<extLst>` in a row), whole; INCOMPLETE if it is cut. */
+function skipElement(xml: string, lt: number): number {
+  if (xml.startsWith('<!--', lt)) {
+    const end = xml.indexOf('-->', lt);
+    return end < 0 ? INCOMPLETE : end + 3;
+  }
   const gt = xml.indexOf('>', lt);
-  if (gt < 0 || gt > to) throw damaged('a row of the sheet is broken');
+  if (gt < 0) return INCOMPLETE;
   const second = xml.charCodeAt(lt + 1);
-  if (xml.charCodeAt(gt - 1) === 47 || second === 47 || second === 33 || second === 63) return gt + 1;
+  if (xml.charCodeAt(gt - 1) === 47 || second === 33 || second === 63) return gt + 1;
   let nameEnd = lt + 1;
   while (nameEnd < gt && !isNameEnd(xml.charCodeAt(nameEnd))) nameEnd++;
-  const close = xml.indexOf(`</${xml.slice(lt + 1, nameEnd)}>`, gt);
-  return close < 0 || close > to ? gt + 1 : xml.indexOf('>', close) + 1;
+  const closeTag = `</${xml.slice(lt + 1, nameEnd)}>`;
+  const close = xml.indexOf(closeTag, gt);
+  return close < 0 ? INCOMPLETE : close + closeTag.length;
 }
 
 function cellType(xml: string, start: number, end: number): number {
