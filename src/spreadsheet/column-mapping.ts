@@ -65,7 +65,7 @@ const SYNONYMS: Record<FileHeader, readonly string[]> = {
 };
 
 /** "Carrier SCAC ", "carrier_scac" and "Carrier-Scac" all become "carrierscac". */
-export function headerKey(header: string): string {
+function headerKey(header: string): string {
   return header.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 

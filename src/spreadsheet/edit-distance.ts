@@ -3,7 +3,7 @@
  * max + 1 once it is sure to exceed max. Used to offer "did you mean" for typos such as
  * "containr" or "MAUE", never to change a value on its own.
  */
-export function editDistance(a: string, b: string, max: number): number {
+function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
   const width = b.length + 1;
   // Three rolling rows of the classic table; typed arrays keep this cheap when run per header.

@@ -2,6 +2,7 @@ import Papa from 'papaparse';
 import { SpreadsheetReadError, formatCount } from './read-error';
 import type { TableLimits } from './table-limits';
 
+/** The delimiters detected, in order of preference on a tie; the ones to offer as an override. */
 export const CSV_DELIMITERS = [',', ';', '\t', '|'] as const;
 
 /**
@@ -9,7 +10,7 @@ export const CSV_DELIMITERS = [',', ';', '\t', '|'] as const;
  * than one). Papaparse's own guess prefers "," on ties with title lines, which breaks
  * European files ("1,5;2,5"), hence a guess of our own on top of its quote-aware parser.
  */
-export function detectDelimiter(text: string): string {
+function detectDelimiter(text: string): string {
   const sample = text.length > 65536 ? text.slice(0, text.lastIndexOf('\n', 65536) + 1 || 65536) : text;
   let best: string = CSV_DELIMITERS[0];
   let bestScore = 0;

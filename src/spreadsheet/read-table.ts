@@ -23,7 +23,7 @@ export interface ReadTableOptions {
   /** CSV delimiter; by default detected among , ; tab |. */
   delimiter?: string;
   signal?: AbortSignal;
-  /** Called with 0…1 as reading goes; coarse (a few steps), meant for a progress bar. */
+  /** Called with 0…1 as reading goes (in steps for CSV, about every percent for XLSX), for a progress bar. */
   onProgress?: (fraction: number) => void;
 }
 

@@ -3,12 +3,15 @@
  * of row numbers in one Int32Array. A Map of 100,000 (or 1,000,000) strings costs more to build
  * than validating the rows, mostly in allocation and garbage collection; this table is one
  * allocation, plain data that a worker can post, and updates in place when a cell is edited.
- * Keys are not stored: a slot holds row + 1, and the row's current reference is read from
- * the column, so callers remove a row before changing its reference and add it back after.
+ * Keys are not stored: a slot holds row + 1 (and the key's hash), and the row's current reference
+ * is read from the column, so callers remove a row before changing its reference and add it back
+ * after.
  */
 export interface ReferenceIndex {
   /** row + 1 per slot; 0 is empty, -1 a removed entry that probing walks past. */
   slots: Int32Array;
+  /** The hash of each slot's reference: most probes end on a differing hash, not a string compare. */
+  hashes: Int32Array;
   /** Slots that are not empty (entries and removed ones), to know when to grow. */
   used: number;
 }
@@ -20,7 +23,7 @@ function hashOf(text: string): number {
   // FNV-1a over UTF-16 code units: fast to compute in a loop, well spread for short codes.
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return hash >>> 0;
+  return hash | 0;
 }
 
 function capacityFor(rows: number): number {
@@ -30,22 +33,27 @@ function capacityFor(rows: number): number {
 }
 
 export function createReferenceIndex(expectedRows: number): ReferenceIndex {
-  return { slots: new Int32Array(capacityFor(expectedRows)), used: 0 };
+  const capacity = capacityFor(expectedRows);
+  return { slots: new Int32Array(capacity), hashes: new Int32Array(capacity), used: 0 };
 }
 
-function rehash(index: ReferenceIndex, referenceOf: (row: number) => string, rows: number): void {
-  const old = index.slots;
-  index.slots = new Int32Array(capacityFor(Math.max(rows, 8)));
+function rehash(index: ReferenceIndex, rows: number): void {
+  const { slots, hashes } = index;
+  const capacity = capacityFor(Math.max(rows, 8));
+  const mask = capacity - 1;
+  index.slots = new Int32Array(capacity);
+  index.hashes = new Int32Array(capacity);
   index.used = 0;
-  for (const slot of old) if (slot > 0) insert(index, referenceOf(slot - 1), slot - 1);
-}
-
-function insert(index: ReferenceIndex, reference: string, row: number): void {
-  const mask = index.slots.length - 1;
-  let at = hashOf(reference) & mask;
-  while (index.slots[at] !== EMPTY && index.slots[at] !== REMOVED) at = (at + 1) & mask;
-  if (index.slots[at] === EMPTY) index.used++;
-  index.slots[at] = row + 1;
+  for (let from = 0; from < slots.length; from++) {
+    const slot = slots[from] ?? EMPTY;
+    if (slot <= 0) continue;
+    const hash = hashes[from] ?? 0;
+    let at = hash & mask;
+    while (index.slots[at] !== EMPTY) at = (at + 1) & mask;
+    index.slots[at] = slot;
+    index.hashes[at] = hash;
+    index.used++;
+  }
 }
 
 /**
@@ -56,17 +64,18 @@ export function addToReferenceIndex(index: ReferenceIndex, reference: string, ro
   if (index.used + 1 > index.slots.length / 2) {
     let entries = 0;
     for (const slot of index.slots) if (slot > 0) entries++;
-    rehash(index, referenceOf, (entries + 1) * 2);
+    rehash(index, (entries + 1) * 2);
   }
-  const { slots } = index;
+  const { slots, hashes } = index;
   const mask = slots.length - 1;
-  let at = hashOf(reference) & mask;
+  const hash = hashOf(reference);
+  let at = hash & mask;
   let before = 0;
   let free = -1;
   for (let slot = slots[at] ?? EMPTY; slot !== EMPTY; slot = slots[at] ?? EMPTY) {
     if (slot === REMOVED) {
       if (free < 0) free = at;
-    } else if (referenceOf(slot - 1) === reference) before++;
+    } else if (hashes[at] === hash && referenceOf(slot - 1) === reference) before++;
     at = (at + 1) & mask;
   }
   if (free < 0) {
@@ -74,6 +83,7 @@ export function addToReferenceIndex(index: ReferenceIndex, reference: string, ro
     index.used++;
   }
   slots[free] = row + 1;
+  hashes[free] = hash;
   return before;
 }
 
@@ -90,12 +100,13 @@ export function removeFromReferenceIndex(index: ReferenceIndex, reference: strin
 
 /** Rows with this reference, in row order. */
 export function rowsWithReference(index: ReferenceIndex, reference: string, referenceOf: (row: number) => string): number[] {
-  const { slots } = index;
+  const { slots, hashes } = index;
   const mask = slots.length - 1;
+  const hash = hashOf(reference);
   const rows: number[] = [];
-  for (let at = hashOf(reference) & mask; slots[at] !== EMPTY; at = (at + 1) & mask) {
+  for (let at = hash & mask; slots[at] !== EMPTY; at = (at + 1) & mask) {
     const slot = slots[at] ?? EMPTY;
-    if (slot > 0 && referenceOf(slot - 1) === reference) rows.push(slot - 1);
+    if (slot > 0 && hashes[at] === hash && referenceOf(slot - 1) === reference) rows.push(slot - 1);
   }
   return rows.sort((a, b) => a - b);
 }

@@ -126,8 +126,10 @@ function firstInvalidEmail(value: string): string | undefined {
       break;
     }
   }
-  if (emailCells.size >= EMAIL_CELLS_KEPT) emailCells.clear();
-  emailCells.set(value, invalid);
+  if (value.length <= 200) {
+    if (emailCells.size >= EMAIL_CELLS_KEPT) emailCells.clear();
+    emailCells.set(value, invalid);
+  }
   return invalid ?? undefined;
 }
 
