@@ -22,6 +22,11 @@ const CENTRAL_HEADER = 0x02014b50;
 const LOCAL_HEADER = 0x04034b50;
 const STORED = 0;
 const DEFLATED = 8;
+/**
+ * Parts up to this size are inflated whole. `read` refuses larger ones (the small parts never
+ * are, and a lying size must not become a huge allocation); the stream inflates them in slices.
+ */
+const WHOLE_LIMIT = 64 * 1024 * 1024;
 const CFB_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 
 const names = new TextDecoder();
@@ -45,11 +50,15 @@ export class ZipArchive {
 
   /** The whole content of a small part (workbook, relationships, styles). */
   read(entry: ZipEntry): Uint8Array {
+    if (entry.size > WHOLE_LIMIT) {
+      throw new XlsxReadError('too_large', `The workbook is too large to read: its part ${entry.name} holds ${Math.round(entry.size / 2 ** 20)} MB.`);
+    }
     const compressed = this.compressedData(entry);
     if (entry.method === STORED) return compressed;
     let data: Uint8Array;
     try {
-      data = inflateSync(compressed);
+      // The size is known: one buffer instead of a growing one, a byte longer to notice more data.
+      data = inflateSync(compressed, { out: new Uint8Array(entry.size + 1) });
     } catch {
       throw damaged(`the part ${entry.name} cannot be decompressed`);
     }
@@ -78,60 +87,75 @@ export class ZipArchive {
   }
 }
 
-/** About this much output per slice: large enough to keep per-slice costs low, small enough to bound memory. */
-const TARGET_OUTPUT = 4 * 1024 * 1024;
+/** Output handed to the scanner per step: bounds the text alive at a time. */
+const CHUNK = 2 * 1024 * 1024;
+/** Streamed inflation: compressed slice bounds, adapted to the ratio to give about CHUNK per slice. */
 const MIN_SLICE = 16 * 1024;
 const MAX_SLICE = 2 * 1024 * 1024;
 
 /**
- * Decompresses one entry a slice at a time, so that the caller can scan, report progress and
- * yield between slices; only one slice of output is alive at a time. The slice of compressed
- * input adapts to the compression ratio so that each yields about TARGET_OUTPUT bytes.
+ * An entry's content in chunks of about CHUNK bytes, so that the caller can decode and scan a
+ * chunk at a time, report progress and yield in between.
+ *
+ * Entries up to WHOLE_LIMIT are inflated in one call into one exact byte buffer, then handed out
+ * in slices: fflate's streaming inflater runs about half as fast (it regrows and copies its
+ * output buffer on every push, and gets re-optimized at slice ends). Larger entries are inflated
+ * slice by slice, so memory stays bounded whatever the sheet's size. Either way the text is
+ * decoded chunk by chunk; no string ever holds the whole part.
  */
 export class ZipEntryStream {
   private readonly compressed: Uint8Array;
-  private readonly inflate: Inflate | null;
+  private readonly inflate: Inflate | null = null;
+  private whole: Uint8Array | null = null;
   private readonly output: Uint8Array[] = [];
+  private sliceSize = 256 * 1024;
   private offset = 0;
   private produced = 0;
   private finished = false;
 
   constructor(
-    archive: ZipArchive,
+    private readonly archive: ZipArchive,
     private readonly entry: ZipEntry,
-    private sliceSize = 256 * 1024,
+    wholeLimit = WHOLE_LIMIT,
   ) {
     this.compressed = archive.compressedData(entry);
-    this.inflate =
-      entry.method === DEFLATED
-        ? new Inflate((chunk) => {
-            this.output.push(chunk);
-          })
-        : null;
+    if (entry.method === DEFLATED && entry.size > wholeLimit) {
+      this.inflate = new Inflate((chunk) => {
+        this.output.push(chunk);
+      });
+    }
   }
 
   get done(): boolean {
     return this.finished;
   }
 
-  /** Share of the compressed bytes consumed so far, for progress. */
+  /** Share of the entry handed out so far, for progress. */
   get fraction(): number {
+    if (this.inflate === null) return this.entry.size === 0 ? 1 : this.offset / this.entry.size;
     return this.compressed.length === 0 ? 1 : this.offset / this.compressed.length;
   }
 
-  /** Decompresses the next slice and returns what it produced (possibly nothing). */
+  /** The next chunk of content (possibly none while streaming). */
   next(): Uint8Array[] {
+    if (this.inflate !== null) return this.nextInflated(this.inflate);
+    this.whole ??= this.archive.read(this.entry);
+    const end = Math.min(this.offset + CHUNK, this.whole.length);
+    const chunk = this.whole.subarray(this.offset, end);
+    this.offset = end;
+    this.finished = end >= this.whole.length;
+    if (this.finished) this.whole = null;
+    return chunk.length > 0 ? [chunk] : [];
+  }
+
+  private nextInflated(inflate: Inflate): Uint8Array[] {
     const end = Math.min(this.offset + this.sliceSize, this.compressed.length);
     const slice = this.compressed.subarray(this.offset, end);
     this.offset = end;
     const final = end >= this.compressed.length;
     this.finished = final;
-    if (this.inflate === null) {
-      this.produced += slice.length;
-      return slice.length > 0 ? [slice] : [];
-    }
     try {
-      this.inflate.push(slice, final);
+      inflate.push(slice, final);
     } catch {
       throw damaged(`the part ${this.entry.name} cannot be decompressed`);
     }
@@ -139,10 +163,7 @@ export class ZipEntryStream {
     let produced = 0;
     for (const chunk of chunks) produced += chunk.length;
     this.produced += produced;
-    if (produced > 0) {
-      const ratio = produced / slice.length;
-      this.sliceSize = Math.max(MIN_SLICE, Math.min(MAX_SLICE, Math.round(TARGET_OUTPUT / ratio)));
-    }
+    if (produced > 0) this.sliceSize = Math.max(MIN_SLICE, Math.min(MAX_SLICE, Math.round((CHUNK * slice.length) / produced)));
     if (this.produced > this.entry.size || (final && this.produced !== this.entry.size)) {
       throw damaged(`the part ${this.entry.name} does not have the size its zip entry says`);
     }
