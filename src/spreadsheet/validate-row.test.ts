@@ -143,6 +143,7 @@ describe('validateRow', () => {
       { column: 'name', code: 'formula_like', message: 'name: starts with “=”; it is kept as text, and escaped in downloads.', fix: undefined },
     ]);
     expect(check({ ...base, reference: '@home' }).warnings[0]?.code).toBe('formula_like');
+    expect(check({ tracking_number: '=1+1', tracking_type: 'booking', carrier: 'MAEU' }).warnings[0]?.code).toBe('formula_like');
     expect(check({ ...base, cf_weight: '-12.5' }, ['cf_weight']).warnings).toEqual([]);
   });
 

@@ -318,7 +318,7 @@ export function validateRow(row: number, raw: readonly string[], out: string[], 
         message: `${column}: ${formatCount(value.length)} characters; the limit is ${formatCount(maxCellLength)}.`,
       });
     }
-    if (c === REFERENCE || c === NAME || c === TAGS || c > ASSIGNEES) {
+    if (c === TRACKING_NUMBER || c === REFERENCE || c === NAME || c === TAGS || c > ASSIGNEES) {
       if (value && isFormulaLike(value)) {
         report({
           row, column, level: 'warning', code: 'formula_like',
