@@ -1,25 +1,28 @@
 // XLSX reading in Node: the console's own reader (src/spreadsheet/xlsx) against SheetJS
-// (`read` with `dense: true` + `sheet_to_json(header: 1)`), on two generated 100,000-row
-// workbooks. Each measured run is a fresh child process, so memory figures do not mix: the child
-// loads its reader and the file, collects garbage, notes its RSS, reads once, and reports the
-// wall-clock time, its CPU time (user + system: less sensitive to other processes on a shared
-// machine) and its peak RSS (`process.resourceUsage().maxRSS`). Memory is that peak minus the RSS
-// before the read. Prints a markdown table and writes bench-results/xlsx.json.
+// (`read` with `dense: true` + `sheet_to_json(header: 1, raw: false)`), on two generated
+// 100,000-row workbooks. Method: each reader runs in fresh child processes (RUNS of them,
+// alternating between the readers so that changes in machine load hit both). A child loads its
+// reader and the file, collects garbage, notes its RSS, then reads the workbook once cold (the
+// JIT has not seen the code yet, as in a new worker) and WARM_RUNS more times. Memory is the
+// peak RSS during the cold read (`process.resourceUsage().maxRSS`) minus the RSS before it.
+// Reported: median cold time, median warm time, median memory. Prints a markdown table and
+// writes bench-results/xlsx.json.
 import type { CellObject, WorkSheet } from '@e965/xlsx';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROWS = 100_000;
 const RUNS = 3;
+const WARM_RUNS = 2;
 const READERS = ['reader', 'sheetjs'] as const;
 type ReaderName = (typeof READERS)[number];
 
 interface ChildResult {
-  ms: number;
-  cpuMs: number;
+  coldMs: number;
+  warmMs: number[];
   rssBefore: number;
   peakRss: number;
   rows: number;
@@ -41,21 +44,22 @@ async function child(reader: ReaderName, file: string): Promise<void> {
       return Promise.resolve(XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1, raw: false, blankrows: false }));
     };
   }
+  const timed = async (): Promise<{ ms: number; rows: string[][] }> => {
+    globalThis.gc?.();
+    const start = performance.now();
+    const rows = await read();
+    return { ms: performance.now() - start, rows };
+  };
   globalThis.gc?.();
   const rssBefore = process.memoryUsage().rss;
-  const start = performance.now();
-  const cpuStart = process.cpuUsage();
-  const rows = await read();
-  const ms = performance.now() - start;
-  const cpu = process.cpuUsage(cpuStart);
-  const result: ChildResult = {
-    ms,
-    cpuMs: (cpu.user + cpu.system) / 1000,
-    rssBefore,
-    peakRss: process.resourceUsage().maxRSS * 1024,
-    rows: rows.length,
-    cells: rows.reduce((sum, row) => sum + row.length, 0),
-  };
+  const cold = await timed();
+  const peakRss = process.resourceUsage().maxRSS * 1024;
+  const rows = cold.rows.length;
+  const cells = cold.rows.reduce((sum, row) => sum + row.length, 0);
+  cold.rows = [];
+  const warmMs: number[] = [];
+  for (let run = 0; run < WARM_RUNS; run++) warmMs.push((await timed()).ms);
+  const result: ChildResult = { coldMs: cold.ms, warmMs, rssBefore, peakRss, rows, cells };
   process.stdout.write(JSON.stringify(result));
 }
 
@@ -120,54 +124,56 @@ function runChild(reader: ReaderName, file: string): ChildResult {
   return JSON.parse(result.stdout) as ChildResult;
 }
 
+interface ReaderFigures {
+  coldMs: number;
+  warmMs: number;
+  memoryMb: number;
+  rows: number;
+  cells: number;
+  runs: ChildResult[];
+}
+
 async function main(): Promise<void> {
   const dir = join(tmpdir(), 'xlsx-bench');
   const files = await generate(dir);
-  const results: Record<string, Record<ReaderName, { ms: number; cpuMs: number; memoryMb: number; peakRssMb: number; rows: number; cells: number; runs: ChildResult[] }>> = {};
+  const results: Record<string, Record<ReaderName, ReaderFigures>> = {};
   for (const [name, file] of Object.entries(files)) {
-    const entry = {} as (typeof results)[string];
-    // Runs alternate between the readers, so a change in machine load hits both alike.
     const runsOf: Record<ReaderName, ChildResult[]> = { reader: [], sheetjs: [] };
     for (let run = 0; run < RUNS; run++) for (const reader of READERS) runsOf[reader].push(runChild(reader, file));
-    for (const reader of READERS) {
-      const runs = runsOf[reader];
-      const first = runs[0];
-      entry[reader] = {
-        ms: Math.round(median(runs.map((run) => run.ms))),
-        cpuMs: Math.round(median(runs.map((run) => run.cpuMs))),
-        memoryMb: Math.round(median(runs.map((run) => run.peakRss - run.rssBefore)) / 2 ** 20),
-        peakRssMb: Math.round(median(runs.map((run) => run.peakRss)) / 2 ** 20),
-        rows: first?.rows ?? 0,
-        cells: first?.cells ?? 0,
-        runs,
-      };
-    }
-    results[name] = entry;
+    const figures = (runs: ChildResult[]): ReaderFigures => ({
+      coldMs: Math.round(median(runs.map((run) => run.coldMs))),
+      warmMs: Math.round(median(runs.flatMap((run) => run.warmMs))),
+      memoryMb: Math.round(median(runs.map((run) => run.peakRss - run.rssBefore)) / 2 ** 20),
+      rows: runs[0]?.rows ?? 0,
+      cells: runs[0]?.cells ?? 0,
+      runs,
+    });
+    results[name] = { reader: figures(runsOf.reader), sheetjs: figures(runsOf.sheetjs) };
   }
 
   const lines = [
-    `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB; median of ${RUNS} runs, each in a fresh process.`,
+    `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, load average ${loadavg()[0]?.toFixed(1) ?? '?'} at the end. ` +
+      `Medians of ${RUNS} fresh processes per reader; cold = first read in a process, warm = the ${WARM_RUNS} reads after it.`,
     '',
-    '| workbook | size | reader | time | CPU time | memory (peak RSS − RSS before) | peak RSS | rows | speed-up (time) | memory ratio |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| workbook | size | reader | cold | warm | memory (peak RSS − RSS before) | rows × cells | faster (cold / warm) | memory ratio |',
+    '|---|---|---|---|---|---|---|---|---|',
   ];
   for (const [name, entry] of Object.entries(results)) {
     const size = `${(readFileSync(files[name] ?? '').length / 2 ** 20).toFixed(1)} MB`;
-    const ours = entry.reader;
-    const theirs = entry.sheetjs;
+    const { reader: ours, sheetjs: theirs } = entry;
     for (const reader of READERS) {
       const row = entry[reader];
-      const speedUp = reader === 'reader' ? `${(theirs.ms / ours.ms).toFixed(1)}×` : '';
+      const faster = reader === 'reader' ? `${(theirs.coldMs / ours.coldMs).toFixed(1)}× / ${(theirs.warmMs / ours.warmMs).toFixed(1)}×` : '';
       const memoryRatio = reader === 'reader' ? `${(ours.memoryMb / theirs.memoryMb).toFixed(2)}×` : '';
       const label = reader === 'reader' ? 'src/spreadsheet/xlsx' : 'SheetJS 0.20.3 dense + sheet_to_json';
-      lines.push(`| ${name} | ${size} | ${label} | ${row.ms} ms | ${row.cpuMs} ms | ${row.memoryMb} MB | ${row.peakRssMb} MB | ${row.rows} | ${speedUp} | ${memoryRatio} |`);
+      lines.push(`| ${name} | ${size} | ${label} | ${row.coldMs} ms | ${row.warmMs} ms | ${row.memoryMb} MB | ${row.rows} × ${row.cells / row.rows} | ${faster} | ${memoryRatio} |`);
     }
   }
   console.log(lines.join('\n'));
   mkdirSync('bench-results', { recursive: true });
   writeFileSync(
     join('bench-results', 'xlsx.json'),
-    `${JSON.stringify({ node: process.version, cpus: cpus().length, runs: RUNS, method: 'fresh child process per run; memory = maxRSS - RSS after load and gc', results }, null, 2)}\n`,
+    `${JSON.stringify({ node: process.version, cpus: cpus().length, loadAverage: loadavg(), runs: RUNS, warmRuns: WARM_RUNS, results }, null, 2)}\n`,
   );
 }
 
