@@ -1,0 +1,152 @@
+// The whole import journey with the keyboard only: Tab, Shift+Tab, Enter, Space, arrow keys and
+// typing — never a mouse click — and an axe check on every step.
+import type { Locator, Page } from '@playwright/test';
+import { expect, screenshot, test } from './fixtures';
+
+const FILE = {
+  name: 'keyboard.csv',
+  mimeType: 'text/csv',
+  buffer: Buffer.from(
+    [
+      'Container No,Type,Ref,Carrier SCAC,Shipment title',
+      'MSKU1234565,container,PO-1,maeu,First',
+      'HLXU1234560,container,PO-2,MAEU,Bad check digit',
+      'TGHU9876542,containr,PO-3,MSCU,Misspelt type',
+      'MEDU7654325,container,PO-4,MSCU,To exclude',
+      'CSQU3054383,container,PO-5,MAEU,Fifth',
+    ].join('\r\n'),
+  ),
+};
+
+/**
+ * Presses Tab (or Shift+Tab) until the target has the focus, as a keyboard user would; fails
+ * naming the path taken when it is not reached, so an unreachable control or a trap shows.
+ */
+async function tabTo(page: Page, target: Locator, { backward = false, max = 80 } = {}): Promise<void> {
+  await expect(target).toBeVisible();
+  let element = await target.elementHandle();
+  const path: string[] = [];
+  for (let i = 0; i <= max; i++) {
+    const where = await page.evaluate((el) => {
+      const active = document.activeElement;
+      const name = !active || active === document.body ? 'body' : `${active.tagName.toLowerCase()} "${(active.getAttribute('aria-label') ?? active.textContent ?? '').trim().slice(0, 50)}"`;
+      return { focused: el !== null && el === active, connected: el?.isConnected ?? false, name };
+    }, element);
+    if (where.focused) return;
+    if (!where.connected) element = await target.elementHandle(); // re-rendered: find it again
+    if (i > 0) path.push(where.name);
+    if (i === max) break;
+    await page.keyboard.press(backward ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`${target.toString()} not reached with ${max} × ${backward ? 'Shift+Tab' : 'Tab'}; the focus went through:\n${path.join('\n')}`);
+}
+
+async function connectByKeyboard(page: Page): Promise<void> {
+  await page.goto('/connect');
+  await tabTo(page, page.getByRole('button', { name: 'Use local sandbox' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Import shipments' })).toBeVisible();
+}
+
+/** Focuses the drop zone with Tab and opens the file chooser with Enter. */
+async function chooseFileByKeyboard(page: Page): Promise<void> {
+  await tabTo(page, page.getByRole('button', { name: /Choose a spreadsheet to import/ }));
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Enter');
+  await (await chooser).setFiles(FILE);
+}
+
+test.describe('import: keyboard only', () => {
+  test('drop, map, review (edit, fix, exclude, undo) and ready, with the keyboard alone', async ({ page, expectAccessible }) => {
+    await connectByKeyboard(page);
+
+    // Drop: Tab to the zone, Enter opens the file chooser.
+    await chooseFileByKeyboard(page);
+    await expect(page.getByRole('heading', { name: 'Columns' })).toBeVisible();
+
+    // Map: the unknown "Shipment title" column is listed with the ignored ones and mapped to name by typing.
+    await expect(page.getByText('1 unknown column ignored.')).toBeVisible();
+    await expect(page.getByLabel(/Import column B \(Type\) as/)).toHaveValue('tracking_type');
+    const show = page.getByRole('button', { name: 'Show ignored columns' });
+    await tabTo(page, show);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Hide ignored columns' })).toHaveAttribute('aria-expanded', 'true');
+    const titleColumn = page.getByLabel('Import column E (Shipment title) as');
+    await tabTo(page, titleColumn);
+    await page.keyboard.type('name');
+    await expect(titleColumn).toHaveValue('name');
+    await expect(page.getByText('5 of 5 columns imported.', { exact: false })).toBeVisible();
+    await expectAccessible(page);
+    await screenshot(page, 'keyboard-map');
+
+    await tabTo(page, page.getByRole('button', { name: 'Continue to review' }));
+    await page.keyboard.press('Enter');
+    const grid = page.getByRole('region', { name: 'Rows to review' });
+    await expect(grid).toBeVisible();
+    await expect(page.getByText('5 rows:', { exact: true })).toBeVisible();
+    await expectAccessible(page);
+
+    // Escape cancels an edit.
+    const nameCell = grid.getByRole('button', { name: /^name, row 2: First\./ });
+    await tabTo(page, nameCell);
+    await page.keyboard.press('Enter');
+    const nameEditor = page.getByLabel('Edit name, row 2');
+    await expect(nameEditor).toBeFocused();
+    await page.keyboard.type(' changed');
+    await page.keyboard.press('Escape');
+    await expect(grid.getByRole('button', { name: 'name, row 2: First. Press Enter to edit.', exact: true })).toBeVisible();
+
+    // Edit: the wrong check digit, corrected in place with End, Shift+ArrowLeft and typing.
+    const badCell = grid.getByRole('button', { name: /^tracking_number, row 3: HLXU1234560\. Error: .*check digit should be 1/ });
+    await tabTo(page, badCell);
+    await page.keyboard.press('Enter');
+    const editor = page.getByLabel('Edit tracking_number, row 3');
+    await expect(editor).toBeFocused();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Shift+ArrowLeft');
+    await page.keyboard.type('1');
+    await expect(editor).toHaveValue('HLXU1234561');
+    await page.keyboard.press('Enter');
+    await expect(grid.getByRole('button', { name: 'tracking_number, row 3: HLXU1234561. Press Enter to edit.', exact: true })).toBeVisible();
+
+    // Fix: open row 4's issues and accept the suggested tracking type.
+    await tabTo(page, grid.getByRole('button', { name: 'Row 4: show its issues' }));
+    await page.keyboard.press('Enter');
+    const panel = page.getByRole('region', { name: /^Row 4/ });
+    await expect(panel).toContainText('containr');
+    await tabTo(page, panel.getByRole('button', { name: 'Use “container”' }));
+    await screenshot(page, 'keyboard-review-fix');
+    await page.keyboard.press('Enter');
+    await expect(grid.getByRole('button', { name: /^tracking_type, row 4: container\. / })).toBeVisible();
+    await expect(panel).not.toContainText('containr');
+
+    // Exclude row 5 with Space (back up from the issues panel under the grid), then undo it
+    // from the toolbar above the grid with Shift+Tab.
+    await tabTo(page, grid.getByRole('button', { name: 'Exclude row 5' }), { backward: true });
+    await page.keyboard.press('Space');
+    await expect(grid.getByRole('button', { name: 'Restore row 5' })).toBeVisible();
+    await expect(page.getByText(/1 excluded\./)).toBeVisible();
+    await screenshot(page, 'keyboard-review-excluded');
+    await expect(grid.getByRole('button', { name: 'Restore row 5' })).toBeFocused();
+    await tabTo(page, page.getByRole('button', { name: 'Undo' }), { backward: true });
+    await page.keyboard.press('Enter');
+    await expect(grid.getByRole('button', { name: 'Exclude row 5' })).toBeVisible();
+    await expect(page.getByText(/0 excluded\./)).toBeVisible();
+
+    // Ready: every row is fixed, so all five go on.
+    await expect(page.getByText(/5 ready, 0 with errors/)).toBeVisible();
+    const next = page.getByRole('button', { name: 'Continue with 5 ready rows' });
+    await tabTo(page, next);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Ready to submit' })).toBeVisible();
+    await expect(page.getByText('HLXU1234561,container,PO-2,MAEU,Bad check digit')).toBeVisible();
+    await expect(page.getByText('TGHU9876542,container,PO-3,MSCU,Misspelt type')).toBeVisible();
+    await expectAccessible(page);
+    await screenshot(page, 'keyboard-ready');
+
+    // And back, still by keyboard.
+    await tabTo(page, page.getByRole('button', { name: 'Back to review' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('region', { name: 'Rows to review' })).toBeVisible();
+  });
+});
