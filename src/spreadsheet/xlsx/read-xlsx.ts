@@ -42,8 +42,9 @@ export function listXlsxSheets(bytes: Uint8Array): XlsxSheet[] {
 
 /**
  * Reads one sheet of an `.xlsx` workbook into rows of text. The shared strings and the sheet are
- * decompressed and scanned a slice at a time; between slices the read reports progress and, every
- * few dozen milliseconds, yields to the event loop so that a cancel message can arrive.
+ * decoded and scanned a chunk at a time (see ZipEntryStream for how they are inflated); between
+ * chunks the read reports progress and, every few dozen milliseconds, yields to the event loop so
+ * that a cancel message can arrive.
  *
  * Throws `XlsxDeclinedError` for workbooks to hand to SheetJS (encrypted, `.xlsb`, strict OOXML)
  * and `XlsxReadError` for damaged files and exceeded limits.
@@ -133,8 +134,7 @@ class Pacer {
     this.report(this.done + partDone);
     this.signal?.throwIfAborted();
     if (Date.now() - this.lastYield < 40) return;
-    // A macrotask, not a microtask: a worker's message (the cancel) is only delivered then.
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTask();
     this.lastYield = Date.now();
     this.signal?.throwIfAborted();
   }
@@ -152,4 +152,19 @@ class Pacer {
     this.reported = fraction;
     this.onProgress(fraction);
   }
+}
+
+/**
+ * Resolves in a new macrotask, not a microtask: a worker's messages (the cancel) are only
+ * delivered between tasks. A message round trip, because browsers clamp nested timeouts to 4 ms.
+ */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
 }

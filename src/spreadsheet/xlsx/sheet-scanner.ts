@@ -5,7 +5,7 @@ import { richText } from './rich-text';
 import { XlsxReadError, damaged } from './xlsx-errors';
 import { decodeCellText, detach, rootPrefix } from './xml-text';
 
-export interface SheetLimits {
+interface SheetLimits {
   maxRows: number;
   maxColumns: number;
   maxCellLength: number;

@@ -4,7 +4,7 @@
  */
 import { deflateSync, strToU8 } from 'fflate';
 
-export interface ZipFile {
+interface ZipFile {
   name: string;
   data: string | Uint8Array;
   stored?: boolean;
@@ -126,14 +126,14 @@ export function writeZip(files: ZipFile[], { zip64 = false } = {}): Uint8Array {
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 
-export interface HandSheet {
+interface HandSheet {
   name: string;
   /** The rows: the content of `<sheetData>`, or a whole part when it starts with `<?xml`. */
   xml: string;
   state?: 'hidden' | 'veryHidden';
 }
 
-export interface HandWorkbook {
+interface HandWorkbook {
   sheets: HandSheet[];
   /** `<si>` elements of the shared-string table. */
   sharedStrings?: string;

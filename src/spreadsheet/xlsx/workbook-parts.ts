@@ -3,7 +3,7 @@ import { type ZipArchive, type ZipEntry } from './zip-archive';
 import { attributeByLocalName, findElements } from './xml-text';
 
 /** What `workbook.xml` and the relationships say: the sheets and where the shared parts are. */
-export interface WorkbookParts {
+interface WorkbookParts {
   sheets: WorkbookSheet[];
   date1904: boolean;
   sharedStrings: ZipEntry | null;

@@ -6,7 +6,7 @@ export class XlsxDeclinedError extends Error {
   override name = 'XlsxDeclinedError';
 }
 
-export type XlsxReadErrorCode = 'invalid_file' | 'too_large';
+type XlsxReadErrorCode = 'invalid_file' | 'too_large';
 
 /** The workbook cannot be read (damaged, truncated, parts missing) or exceeds a limit. */
 export class XlsxReadError extends Error {

@@ -7,7 +7,7 @@
 const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 /** `&amp;`, `&#10;`, `&#x1F600;` → characters; an unknown entity stays as written. */
-export function decodeXmlEntities(text: string): string {
+function decodeXmlEntities(text: string): string {
   return text.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-zA-Z]+);/g, (whole, body: string) => {
     if (body.charCodeAt(0) !== 35 /* # */) return NAMED_ENTITIES[body] ?? whole;
     const code = body.charCodeAt(1) === 120 /* x */ ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
@@ -42,7 +42,7 @@ export function detach(text: string): string {
   return text.length < 13 ? text : (' ' + text).slice(1);
 }
 
-export type XmlAttributes = Map<string, string>;
+type XmlAttributes = Map<string, string>;
 
 /** The start tags of every element with this local name (any namespace prefix), with attributes. */
 export function findElements(xml: string, localName: string): XmlAttributes[] {

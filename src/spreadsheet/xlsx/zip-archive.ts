@@ -32,7 +32,7 @@ const CFB_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const names = new TextDecoder();
 
 /** Entry names are matched case-insensitively: some writers store `XL/Workbook.xml`. */
-export function normalizeZipPath(path: string): string {
+function normalizeZipPath(path: string): string {
   return path.replace(/\\/g, '/').replace(/^\/+/, '').toLowerCase();
 }
 
