@@ -134,6 +134,13 @@ test.describe('import: bad files', () => {
     await reviewRows(page, 1);
   });
 
+  // Fails while the drop zone nests its file input inside its role=button (axe nested-interactive).
+  test('a refused file leaves an accessible drop step', async ({ page, expectAccessible }) => {
+    await drop(page, csvFile(''));
+    await expectRefusal(page, 'The file is empty.');
+    await expectAccessible(page);
+  });
+
   test('a file of blank lines is refused with a sentence', async ({ page }) => {
     await drop(page, csvFile('\r\n\r\n  \r\n'));
     await expectRefusal(page, 'The file has no rows, only empty lines.');
@@ -148,6 +155,17 @@ test.describe('import: bad files', () => {
     await page.getByRole('button', { name: 'Continue to review' }).click();
     await expect(page.getByText('0 rows:', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Continue with 0 ready rows' })).toBeDisabled();
+  });
+
+  // Fails while the empty review says "No rows match this filter." under the All filter.
+  test('a header without rows says in a sentence that the file has no data rows', async ({ page }) => {
+    await drop(page, csvFile(`${HEADER}\r\n`));
+    await expect(page.getByRole('heading', { name: 'Columns' })).toBeVisible();
+    await page.getByRole('button', { name: 'Continue to review' }).click();
+    await expect(page.getByText('0 rows:', { exact: true })).toBeVisible();
+    await screenshot(page, 'bad-header-only-review');
+    await expect(page.getByText(/no data rows|only a header|no rows under (its|the) header/i).first()).toBeVisible();
+    await expect(page.getByText('No rows match this filter.')).toHaveCount(0);
   });
 
   test('random bytes named .xlsx are refused as a damaged workbook', async ({ page }) => {
