@@ -1,5 +1,5 @@
 import { XlsxDeclinedError, damaged } from './xlsx-errors';
-import { type ZipArchive, type ZipEntry } from './zip-archive';
+import type { ZipArchive, ZipEntry } from './zip-archive';
 import { attributeByLocalName, findElements } from './xml-text';
 
 /** What `workbook.xml` and the relationships say: the sheets and where the shared parts are. */

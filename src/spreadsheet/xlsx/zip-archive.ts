@@ -1,11 +1,11 @@
+/**
+ * A zip archive read from its central directory (deflate and stored entries, zip64, names in any
+ * case). Entry data is decompressed only on request, by fflate. No CRC check: a damaged deflate
+ * stream fails to inflate or gives the wrong size, and both are refused.
+ */
 import { Inflate, inflateSync } from 'fflate';
 import { XlsxDeclinedError, XlsxReadError, damaged } from './xlsx-errors';
 
-/**
- * A zip archive read from its central directory (deflate and stored entries, zip64). Entry data is
- * decompressed only on request, the large sheet part slice by slice, so a workbook is never held
- * twice in full.
- */
 export interface ZipEntry {
   name: string;
   method: number;
@@ -48,7 +48,7 @@ export class ZipArchive {
     return this.entries.get(normalizeZipPath(path));
   }
 
-  /** The whole content of a small part (workbook, relationships, styles). */
+  /** The whole content of a part of at most WHOLE_LIMIT bytes. */
   read(entry: ZipEntry): Uint8Array {
     if (entry.size > WHOLE_LIMIT) {
       throw new XlsxReadError('too_large', `The workbook is too large to read: its part ${entry.name} holds ${Math.round(entry.size / 2 ** 20)} MB.`);
