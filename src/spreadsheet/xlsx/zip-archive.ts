@@ -22,11 +22,13 @@ const CENTRAL_HEADER = 0x02014b50;
 const LOCAL_HEADER = 0x04034b50;
 const STORED = 0;
 const DEFLATED = 8;
+/** `read` refuses larger parts: the small parts never are, and a lying size must not become a huge allocation. */
+const READ_LIMIT = 64 * 1024 * 1024;
 /**
- * Parts up to this size are inflated whole. `read` refuses larger ones (the small parts never
- * are, and a lying size must not become a huge allocation); the stream inflates them in slices.
+ * ZipEntryStream inflates entries up to this size whole (the shared strings, smaller sheets);
+ * larger ones, in slices, so a big sheet's XML never sits in memory at once.
  */
-const WHOLE_LIMIT = 64 * 1024 * 1024;
+const WHOLE_LIMIT = 16 * 1024 * 1024;
 const CFB_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 
 const names = new TextDecoder();
@@ -48,9 +50,9 @@ export class ZipArchive {
     return this.entries.get(normalizeZipPath(path));
   }
 
-  /** The whole content of a part of at most WHOLE_LIMIT bytes. */
+  /** The whole content of a part of at most READ_LIMIT bytes. */
   read(entry: ZipEntry): Uint8Array {
-    if (entry.size > WHOLE_LIMIT) {
+    if (entry.size > READ_LIMIT) {
       throw new XlsxReadError('too_large', `The workbook is too large to read: its part ${entry.name} holds ${Math.round(entry.size / 2 ** 20)} MB.`);
     }
     const compressed = this.compressedData(entry);
@@ -98,10 +100,10 @@ const MAX_SLICE = 2 * 1024 * 1024;
  * chunk at a time, report progress and yield in between.
  *
  * Entries up to WHOLE_LIMIT are inflated in one call into one exact byte buffer, then handed out
- * in slices: fflate's streaming inflater runs about half as fast (it regrows and copies its
- * output buffer on every push, and gets re-optimized at slice ends). Larger entries are inflated
- * slice by slice, so memory stays bounded whatever the sheet's size. Either way the text is
- * decoded chunk by chunk; no string ever holds the whole part.
+ * in slices: on a first read fflate's one-call inflate is markedly faster than its streaming
+ * inflater (which regrows and copies its output buffer on every push and is re-optimized at slice
+ * ends). Larger entries are inflated slice by slice, so memory stays bounded whatever the sheet's
+ * size. Either way the text is decoded chunk by chunk; no string ever holds the whole part.
  */
 export class ZipEntryStream {
   private readonly compressed: Uint8Array;
