@@ -163,6 +163,36 @@ describe('sheets', () => {
   });
 });
 
+describe('text encoding', () => {
+  it('reads parts written in UTF-16 with a byte-order mark', async () => {
+    const utf16 = (text: string) => {
+      const bytes = new Uint8Array(2 + text.length * 2);
+      bytes.set([0xff, 0xfe]);
+      for (let index = 0; index < text.length; index++) {
+        bytes[2 + index * 2] = text.charCodeAt(index) & 0xff;
+        bytes[3 + index * 2] = text.charCodeAt(index) >> 8;
+      }
+      return bytes;
+    };
+    const bytes = writeZip([
+      { name: 'xl/workbook.xml', data: utf16('<?xml version="1.0" encoding="UTF-16"?><workbook xmlns:r="r"><sheets><sheet name="Zürich" r:id="rId1"/></sheets></workbook>') },
+      {
+        name: 'xl/_rels/workbook.xml.rels',
+        data: '<Relationships><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+      },
+      { name: 'xl/worksheets/sheet1.xml', data: utf16('<worksheet><sheetData><row><c t="inlineStr"><is><t>上海</t></is></c></row></sheetData></worksheet>') },
+    ]);
+    expect(await readXlsx(bytes)).toMatchObject({ sheet: 'Zürich', rows: [['上海']] });
+  });
+
+  it('keeps characters whole where decompressed chunks split them', async () => {
+    const values = Array.from({ length: 40_000 }, (_, index) => `上海 → Zürich ${index} 📦`);
+    const rows = values.map((value, index) => `<row r="${index + 1}"><c r="A${index + 1}" t="inlineStr"><is><t>${value}</t></is></c></row>`).join('');
+    const result = await readXlsx(oneSheet(rows));
+    expect(result.rows.map(([value]) => value)).toEqual(values);
+  });
+});
+
 describe('shared strings', () => {
   it('reads plain and rich text, skips phonetic runs, keeps the index of empty entries', async () => {
     const sst = [
