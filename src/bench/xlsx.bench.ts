@@ -63,7 +63,7 @@ async function child(reader: ReaderName, file: string): Promise<void> {
   process.stdout.write(JSON.stringify(result));
 }
 
-/** The workbooks, written by SheetJS once and cached in the temp folder. */
+/** The workbooks, written by SheetJS into the temp folder (deterministic content). */
 async function generate(dir: string): Promise<Record<string, string>> {
   const XLSX = await import('@e965/xlsx');
   mkdirSync(dir, { recursive: true });
