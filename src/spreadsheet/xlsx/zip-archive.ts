@@ -90,7 +90,7 @@ export class ZipArchive {
 }
 
 /** Output handed to the scanner per step: bounds the text alive at a time. */
-const CHUNK = 2 * 1024 * 1024;
+const CHUNK = 1024 * 1024;
 /** Streamed inflation: compressed slice bounds, adapted to the ratio to give about CHUNK per slice. */
 const MIN_SLICE = 16 * 1024;
 const MAX_SLICE = 2 * 1024 * 1024;
@@ -110,7 +110,7 @@ export class ZipEntryStream {
   private readonly inflate: Inflate | null = null;
   private whole: Uint8Array | null = null;
   private readonly output: Uint8Array[] = [];
-  private sliceSize = 256 * 1024;
+  private sliceSize = 64 * 1024;
   private offset = 0;
   private produced = 0;
   private finished = false;
