@@ -134,7 +134,6 @@ test.describe('import: bad files', () => {
     await reviewRows(page, 1);
   });
 
-  // Fails while the drop zone nests its file input inside its role=button (axe nested-interactive).
   test('a refused file leaves an accessible drop step', async ({ page, expectAccessible }) => {
     await drop(page, csvFile(''));
     await expectRefusal(page, 'The file is empty.');
@@ -157,7 +156,6 @@ test.describe('import: bad files', () => {
     await expect(page.getByRole('button', { name: 'Continue with 0 ready rows' })).toBeDisabled();
   });
 
-  // Fails while the empty review says "No rows match this filter." under the All filter.
   test('a header without rows says in a sentence that the file has no data rows', async ({ page }) => {
     await drop(page, csvFile(`${HEADER}\r\n`));
     await expect(page.getByRole('heading', { name: 'Columns' })).toBeVisible();

@@ -166,7 +166,6 @@ test.describe('import: keyboard only', () => {
     await expect(page.getByRole('region', { name: 'Rows to review' })).toBeVisible();
   });
 
-  // Fails while the drop zone nests its file input inside its role=button (axe nested-interactive).
   test('the drop step is accessible', async ({ page, expectAccessible }) => {
     await connectByKeyboard(page);
     await expect(page.getByRole('button', { name: /Choose a spreadsheet to import/ })).toBeVisible();
@@ -174,7 +173,6 @@ test.describe('import: keyboard only', () => {
     await screenshot(page, 'keyboard-drop');
   });
 
-  // Fails while an excluded row is drawn in slate-400 on slate-50 (axe color-contrast).
   test('an excluded row stays readable', async ({ page, expectAccessible }) => {
     const grid = await reviewByKeyboard(page);
     await tabTo(page, grid.getByRole('button', { name: 'Exclude row 5' }));
@@ -183,7 +181,6 @@ test.describe('import: keyboard only', () => {
     await expectAccessible(page);
   });
 
-  // Fails while the cell's editor unmounts with the focus in it, leaving the focus on <body>.
   test('after an edit is confirmed with Enter or cancelled with Escape, the focus is back on the cell', async ({ page }) => {
     const grid = await reviewByKeyboard(page);
     await tabTo(page, grid.getByRole('button', { name: /^reference, row 2: PO-1\./ }));
@@ -198,7 +195,6 @@ test.describe('import: keyboard only', () => {
     await expect(edited).toBeFocused();
   });
 
-  // Fails while a mapped column's row moves from the ignored table to the mapped one, remounting its select.
   test('mapping a column from the keyboard keeps the focus on its select', async ({ page }) => {
     await connectByKeyboard(page);
     await chooseFileByKeyboard(page);

@@ -37,8 +37,21 @@ export function ColumnMapper({
   onChange: (column: number, target: ColumnTarget | null) => void;
 }) {
   const [showIgnored, setShowIgnored] = useState(false);
-  const mapped = mapping.filter((entry) => entry.target !== null);
-  const ignored = mapping.filter((entry) => entry.target === null);
+  // A row never moves while the user works on it (a remounted select loses the focus and its
+  // typeahead): columns the user decides on stay in the main table, and a column mapped from
+  // the ignored list stays in that list until the list is closed.
+  const [pinned, setPinned] = useState<ReadonlySet<number>>(new Set());
+  const decided = (entry: ColumnMappingEntry) => (entry.target !== null || entry.match === 'ignored') && !pinned.has(entry.column);
+  const mapped = mapping.filter(decided);
+  const ignored = mapping.filter((entry) => !decided(entry));
+  const chooseInIgnored = (column: number, target: ColumnTarget | null) => {
+    setPinned((current) => new Set(current).add(column));
+    onChange(column, target);
+  };
+  const toggleIgnored = () => {
+    setShowIgnored((shown) => !shown);
+    setPinned(new Set());
+  };
   const missing = describeMissingTargets(mapping);
   const ignoredSummary = summarizeIgnoredColumns(mapping);
   const targets = targetOptions(mapping, customFieldSlugs);
@@ -48,7 +61,7 @@ export function ColumnMapper({
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="mapping-heading" className="text-lg font-semibold text-slate-900">Columns</h2>
         <p className="text-sm text-slate-600">
-          {mapped.length} of {mapping.length.toLocaleString('en')} columns imported. Required: {REQUIRED_FILE_HEADERS.join(', ')}.
+          {mapping.filter((entry) => entry.target !== null).length} of {mapping.length.toLocaleString('en')} columns imported. Required: {REQUIRED_FILE_HEADERS.join(', ')}.
         </p>
       </div>
       {missing && (
@@ -60,14 +73,14 @@ export function ColumnMapper({
       {ignored.length > 0 && (
         <div className="space-y-3">
           <div className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
-            <span>{ignoredSummary ?? `${ignored.length.toLocaleString('en')} columns ignored by you.`}</span>
-            <button type="button" className="font-medium text-brand-700 underline-offset-2 hover:underline" aria-expanded={showIgnored} onClick={() => setShowIgnored((v) => !v)}>
+            <span>{ignoredSummary}</span>
+            <button type="button" className="font-medium text-brand-700 underline-offset-2 hover:underline" aria-expanded={showIgnored} onClick={toggleIgnored}>
               {showIgnored ? 'Hide ignored columns' : 'Show ignored columns'}
             </button>
           </div>
           {showIgnored && (
             <>
-              <MappingTable entries={ignored.slice(0, IGNORED_SHOWN)} samples={samples} targets={targets} onChange={onChange} />
+              <MappingTable entries={ignored.slice(0, IGNORED_SHOWN)} samples={samples} targets={targets} onChange={chooseInIgnored} />
               {ignored.length > IGNORED_SHOWN && (
                 <p className="text-sm text-slate-600">
                   Showing the first {IGNORED_SHOWN} of {ignored.length.toLocaleString('en')} ignored columns.
@@ -87,17 +100,13 @@ function targetOptions(mapping: ColumnMapping, customFieldSlugs: readonly string
   return [...FILE_HEADERS, ...[...custom].sort()];
 }
 
-function MappingTable({
-  entries,
-  samples,
-  targets,
-  onChange,
-}: {
-  entries: readonly ColumnMappingEntry[];
+interface RowProps {
   samples: string[][];
   targets: string[];
   onChange: (column: number, target: ColumnTarget | null) => void;
-}) {
+}
+
+function MappingTable({ entries, ...rowProps }: { entries: readonly ColumnMappingEntry[] } & RowProps) {
   if (entries.length === 0) return null;
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
@@ -112,7 +121,7 @@ function MappingTable({
         </thead>
         <tbody className="divide-y divide-slate-100">
           {entries.map((entry) => (
-            <MappingRow key={entry.column} entry={entry} samples={samples} targets={targets} onChange={onChange} />
+            <MappingRow key={entry.column} entry={entry} {...rowProps} />
           ))}
         </tbody>
       </table>
@@ -120,17 +129,7 @@ function MappingTable({
   );
 }
 
-function MappingRow({
-  entry,
-  samples,
-  targets,
-  onChange,
-}: {
-  entry: ColumnMappingEntry;
-  samples: string[][];
-  targets: string[];
-  onChange: (column: number, target: ColumnTarget | null) => void;
-}) {
+function MappingRow({ entry, samples, targets, onChange }: { entry: ColumnMappingEntry } & RowProps) {
   const id = useId();
   const label = matchLabels[entry.match];
   const values = samples

@@ -16,7 +16,11 @@ export function DropZone({ onFile, disabled }: { onFile: (file: File) => void; d
   });
 
   return (
-    <div
+    <>
+      {/* The input sits beside the zone, not inside it: a focusable input within a role=button
+          is nested interaction for assistive technology. The zone opens it by click or key. */}
+      <input {...getInputProps({ 'aria-label': 'Spreadsheet file' })} />
+      <div
       {...getRootProps({
         role: 'button',
         'aria-label': 'Choose a spreadsheet to import (CSV, XLS or XLSX), or drop it here',
@@ -26,7 +30,6 @@ export function DropZone({ onFile, disabled }: { onFile: (file: File) => void; d
         isDragActive ? 'border-brand-600 bg-brand-50' : 'border-slate-300 bg-white hover:border-brand-600 hover:bg-slate-50'
       }`}
     >
-      <input {...getInputProps({ 'aria-label': 'Spreadsheet file' })} />
       <span aria-hidden="true" className="mb-4 flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
         <UploadIcon width={24} height={24} />
       </span>
@@ -34,6 +37,7 @@ export function DropZone({ onFile, disabled }: { onFile: (file: File) => void; d
       <p id="drop-zone-hint" className="mt-2 max-w-md text-sm text-slate-600">
         CSV, XLS or XLSX with a header row. It is read in your browser; nothing is sent until you submit.
       </p>
-    </div>
+      </div>
+    </>
   );
 }

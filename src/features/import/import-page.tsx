@@ -159,6 +159,13 @@ function ImportWizard({ target }: { target: { baseUrl: string; apiKey: string } 
               <Alert tone="error">{state.error}</Alert>
             </div>
           )}
+          {state.summary.rowCount <= state.headerRow + 1 && (
+            <div className="mb-4">
+              <Alert tone="warning" title="No data rows">
+                The file has a header row but no data rows under it: there is nothing to import. Check the header row above, or choose another file.
+              </Alert>
+            </div>
+          )}
           <ColumnMapper
             mapping={state.mapping}
             samples={state.summary.preview.slice(state.headerRow + 1, state.headerRow + 6)}

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ColumnTarget } from '../../spreadsheet/column-mapping';
 import type { CellIssueView, ReviewRowView } from '../../workers/import-protocol';
 
@@ -128,7 +128,7 @@ function GridRow({
   onFinishEdit: (column: number, value: string | null) => void;
   onToggleExcluded: () => void;
 }) {
-  const rowClass = row.excluded ? 'bg-slate-50 text-slate-400 line-through' : selected ? 'bg-brand-50' : 'bg-white';
+  const rowClass = row.excluded ? 'bg-slate-100 text-slate-600 line-through' : selected ? 'bg-brand-50' : 'bg-white';
   return (
     <tr style={{ height: ROW_HEIGHT }} aria-rowindex={ariaRowIndex} aria-selected={selected} className={rowClass}>
       <th scope="row" className={`sticky left-0 z-[5] border-b border-slate-100 px-1 text-left font-normal ${selected ? 'bg-brand-50' : 'bg-white'}`}>
@@ -177,10 +177,32 @@ function GridCell({
 }) {
   const issue = worstIssue(issues);
   const style = issue ? levelStyle[issue.level] : null;
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  // Enter or Escape ends an edit from the keyboard: the focus goes back to the cell, not <body>.
+  // A click elsewhere (blur) leaves the focus where the click put it.
+  const refocus = useRef(false);
+  // An edit ends once: Enter followed by the blur of the unmounting input must not send it twice.
+  const finished = useRef(false);
+  useLayoutEffect(() => {
+    if (editing) finished.current = false;
+    if (!editing && refocus.current) {
+      refocus.current = false;
+      buttonRef.current?.focus();
+    }
+  }, [editing]);
   if (editing) {
+    const finish = (value: string | null) => {
+      if (finished.current) return;
+      finished.current = true;
+      onFinish(value);
+    };
     const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-      if (event.key === 'Enter') onFinish(event.currentTarget.value);
-      if (event.key === 'Escape') onFinish(null);
+      if (event.key !== 'Enter' && event.key !== 'Escape') return;
+      // The focus returns to the cell's button while this key is still being handled; without
+      // this, the same Enter would activate that button and reopen the editor.
+      event.preventDefault();
+      refocus.current = true;
+      finish(event.key === 'Enter' ? event.currentTarget.value : null);
     };
     return (
       <td className="border-b border-slate-100 px-1">
@@ -189,7 +211,7 @@ function GridCell({
           defaultValue={value}
           aria-label={`Edit ${column}, row ${rowNumber}`}
           onKeyDown={onKeyDown}
-          onBlur={(e) => onFinish(e.currentTarget.value)}
+          onBlur={(e) => finish(e.currentTarget.value)}
           className="w-full rounded border border-brand-600 px-2 py-1 font-mono text-sm"
         />
       </td>
@@ -199,6 +221,7 @@ function GridCell({
   return (
     <td className={`border-b border-slate-100 px-1 ${style?.cell ?? ''}`}>
       <button
+        ref={buttonRef}
         type="button"
         onClick={onStartEdit}
         aria-label={label}

@@ -68,7 +68,10 @@ export function ReviewStep({
       <div className="flex flex-wrap items-center justify-between gap-3">
         <FilterBar state={state} onFilter={(filter) => run({ type: 'set-filter', filter })} />
         <div className="flex gap-2">
-          <Button variant="secondary" disabled={!state.canUndo} onClick={() => run({ type: 'undo' })}>Undo</Button>
+          {/* aria-disabled, not disabled: a button that disables itself under the focus drops the focus to <body>. */}
+          <Button variant="secondary" aria-disabled={!state.canUndo} className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50" onClick={() => state.canUndo && run({ type: 'undo' })}>
+            Undo
+          </Button>
           <Button variant="secondary" disabled={state.viewLength === 0} onClick={() => run({ type: 'exclude', rows: 'view', excluded: state.filter !== 'excluded' })}>
             {excludeLabel} {state.viewLength.toLocaleString('en')} rows shown
           </Button>
@@ -76,7 +79,9 @@ export function ReviewStep({
       </div>
       <BulkTools state={state} columns={columns} onCommand={run} />
       {state.viewLength === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-10 text-center text-sm text-slate-600">No rows match this filter.</p>
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-10 text-center text-sm text-slate-600">
+          {state.counts.rows === 0 ? 'This file has no data rows under its header row: there is nothing to import.' : 'No rows match this filter.'}
+        </p>
       ) : (
         <ReviewGrid
           columns={columns}

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Button } from '../../components/button';
 import { StatusBadge } from '../../components/status-badge';
 import type { ColumnTarget } from '../../spreadsheet/column-mapping';
@@ -18,10 +19,12 @@ export function RowIssuesPanel({
   onApplyFix: (column: number, value: string) => void;
   onClose: () => void;
 }) {
+  // An applied fix removes its own button; the focus moves to the panel's heading, not <body>.
+  const heading = useRef<HTMLHeadingElement>(null);
   return (
     <section aria-labelledby="row-issues-heading" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex items-center justify-between gap-2">
-        <h3 id="row-issues-heading" className="font-semibold text-slate-900">
+        <h3 id="row-issues-heading" ref={heading} tabIndex={-1} className="font-semibold text-slate-900">
           Row {row.rowNumber}
           {row.excluded && <span className="ml-2 text-sm font-normal text-slate-600">(excluded)</span>}
         </h3>
@@ -37,7 +40,14 @@ export function RowIssuesPanel({
               <span className="font-mono text-xs leading-5 text-slate-600">{columns[issue.column] ?? ''}</span>
               <span className="min-w-0 flex-1 text-slate-800">{issue.message}</span>
               {issue.fix !== undefined && issue.level !== 'auto_fix' && (
-                <Button variant="secondary" className="!py-1 text-xs" onClick={() => onApplyFix(issue.column, issue.fix ?? '')}>
+                <Button
+                  variant="secondary"
+                  className="!py-1 text-xs"
+                  onClick={() => {
+                    onApplyFix(issue.column, issue.fix ?? '');
+                    heading.current?.focus();
+                  }}
+                >
                   Use “{issue.fix}”
                 </Button>
               )}
