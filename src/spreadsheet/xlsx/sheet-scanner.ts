@@ -135,6 +135,7 @@ export class SheetScanner {
     const to = xml.length;
     const { limits, sharedStrings, styles } = this.context;
     const prefixLength = tags.prefix.length;
+    const cellEndLength = 4 + prefixLength; // </c>
     let rowNumber = declaredNumber;
     const cells: string[] = [];
     let column = 0;
@@ -195,16 +196,17 @@ export class SheetScanner {
             }
             code = xml.charCodeAt(p);
             if (letters > 0) column = letters - 1;
-            if (rowNumber === 0) {
-              while (code >= 48 && code <= 57) {
-                rowNumber = rowNumber * 10 + code - 48;
-                code = xml.charCodeAt(++p);
-              }
+            let digits = 0;
+            while (code >= 48 && code <= 57) {
+              digits = digits * 10 + code - 48;
+              code = xml.charCodeAt(++p);
             }
+            if (rowNumber === 0) rowNumber = digits;
           } else if (name === 116 /* t */) {
             const valueEnd = xml.indexOf(quote === 39 ? "'" : '"', valueStart);
             if (valueEnd < 0) return INCOMPLETE;
             type = cellType(xml, valueStart, valueEnd);
+            p = valueEnd;
           } else if (name === 115 /* s */) {
             code = xml.charCodeAt(p);
             while (code >= 48 && code <= 57) {
@@ -233,8 +235,9 @@ export class SheetScanner {
         if (xml.charCodeAt(p) !== 60) p = xml.indexOf('<', p);
         if (p < 0) return INCOMPLETE;
         if (xml.charCodeAt(p + 1) === 47 /* </c> */) {
-          p = xml.indexOf('>', p) + 1;
-          if (p === 0) return INCOMPLETE;
+          p += cellEndLength;
+          if (xml.charCodeAt(p - 1) !== 62) p = xml.indexOf('>', p - cellEndLength) + 1;
+          if (p === 0 || p > to) return INCOMPLETE;
           break;
         }
         const child = p + 1 + prefixLength;
@@ -248,8 +251,10 @@ export class SheetScanner {
             p = gt + 1;
           } else {
             valueStart = gt + 1;
-            valueEnd = xml.indexOf('<', valueStart);
-            if (valueEnd < 0) return INCOMPLETE;
+            // Values are short: a loop beats a call to indexOf.
+            valueEnd = valueStart;
+            while (valueEnd < to && xml.charCodeAt(valueEnd) !== 60) valueEnd++;
+            if (valueEnd >= to) return INCOMPLETE;
             p = valueEnd + tags.valueEnd.length;
             if (xml.charCodeAt(p - 1) !== 62) p = xml.indexOf('>', valueEnd) + 1;
             if (p === 0 || p > to) return INCOMPLETE;
