@@ -41,6 +41,26 @@ async function tabTo(page: Page, target: Locator, { backward = false, max = 80 }
   throw new Error(`${target.toString()} not reached with ${max} × ${backward ? 'Shift+Tab' : 'Tab'}; the focus went through:\n${path.join('\n')}`);
 }
 
+/**
+ * Moves to a cell of the review grid as a keyboard user does: Tab (or Shift+Tab) into the grid,
+ * which is a single Tab stop, then arrow keys. Cell positions are read from data-cell ("row:col").
+ */
+async function arrowTo(page: Page, grid: Locator, target: Locator, { backward = false } = {}): Promise<void> {
+  await expect(target).toBeVisible();
+  const inGrid = await grid.evaluate((el) => el.contains(document.activeElement) && document.activeElement !== el);
+  if (!inGrid) await tabTo(page, grid.locator('[data-cell][tabindex="0"]'), { backward });
+  const position = async (locator: Locator | null) => {
+    const cell = locator ? await locator.getAttribute('data-cell') : await page.evaluate(() => document.activeElement?.getAttribute('data-cell') ?? null);
+    const [row, col] = (cell ?? '0:0').split(':').map(Number);
+    return { row: row ?? 0, col: col ?? 0 };
+  };
+  const from = await position(null);
+  const to = await position(target);
+  for (let i = from.row; i !== to.row; i += Math.sign(to.row - from.row)) await page.keyboard.press(to.row > from.row ? 'ArrowDown' : 'ArrowUp');
+  for (let i = from.col; i !== to.col; i += Math.sign(to.col - from.col)) await page.keyboard.press(to.col > from.col ? 'ArrowRight' : 'ArrowLeft');
+  await expect(target).toBeFocused();
+}
+
 async function connectByKeyboard(page: Page): Promise<void> {
   await page.goto('/connect');
   await tabTo(page, page.getByRole('button', { name: 'Use local sandbox' }));
@@ -104,7 +124,7 @@ test.describe('import: keyboard only', () => {
 
     // Escape cancels an edit.
     const nameCell = grid.getByRole('button', { name: /^name, row 2: First\./ });
-    await tabTo(page, nameCell);
+    await arrowTo(page, grid, nameCell);
     await page.keyboard.press('Enter');
     const nameEditor = page.getByLabel('Edit name, row 2');
     await expect(nameEditor).toBeFocused();
@@ -114,7 +134,7 @@ test.describe('import: keyboard only', () => {
 
     // Edit: the wrong check digit, corrected in place with End, Shift+ArrowLeft and typing.
     const badCell = grid.getByRole('button', { name: /^tracking_number, row 3: HLXU1234560\. Error: .*check digit should be 1/ });
-    await tabTo(page, badCell);
+    await arrowTo(page, grid, badCell);
     await page.keyboard.press('Enter');
     const editor = page.getByLabel('Edit tracking_number, row 3');
     await expect(editor).toBeFocused();
@@ -126,7 +146,7 @@ test.describe('import: keyboard only', () => {
     await expect(grid.getByRole('button', { name: 'tracking_number, row 3: HLXU1234561. Press Enter to edit.', exact: true })).toBeVisible();
 
     // Fix: open row 4's issues and accept the suggested tracking type.
-    await tabTo(page, grid.getByRole('button', { name: 'Row 4: show its issues' }));
+    await arrowTo(page, grid, grid.getByRole('button', { name: 'Row 4: show its issues' }));
     await page.keyboard.press('Enter');
     const panel = page.getByRole('region', { name: /^Row 4/ });
     await expect(panel).toContainText('containr');
@@ -138,7 +158,7 @@ test.describe('import: keyboard only', () => {
 
     // Exclude row 5 with Space (back up from the issues panel under the grid), then undo it
     // from the toolbar above the grid with Shift+Tab.
-    await tabTo(page, grid.getByRole('button', { name: 'Exclude row 5' }), { backward: true });
+    await arrowTo(page, grid, grid.getByRole('button', { name: 'Exclude row 5' }), { backward: true });
     await page.keyboard.press('Space');
     await expect(grid.getByRole('button', { name: 'Restore row 5' })).toBeVisible();
     await expect(page.getByText(/1 excluded\./)).toBeVisible();
@@ -175,7 +195,7 @@ test.describe('import: keyboard only', () => {
 
   test('an excluded row stays readable', async ({ page, expectAccessible }) => {
     const grid = await reviewByKeyboard(page);
-    await tabTo(page, grid.getByRole('button', { name: 'Exclude row 5' }));
+    await arrowTo(page, grid, grid.getByRole('button', { name: 'Exclude row 5' }));
     await page.keyboard.press('Space');
     await expect(grid.getByRole('button', { name: 'Restore row 5' })).toBeVisible();
     await expectAccessible(page);
@@ -183,7 +203,7 @@ test.describe('import: keyboard only', () => {
 
   test('after an edit is confirmed with Enter or cancelled with Escape, the focus is back on the cell', async ({ page }) => {
     const grid = await reviewByKeyboard(page);
-    await tabTo(page, grid.getByRole('button', { name: /^reference, row 2: PO-1\./ }));
+    await arrowTo(page, grid, grid.getByRole('button', { name: /^reference, row 2: PO-1\./ }));
     await page.keyboard.press('Enter');
     await page.keyboard.type('-A');
     await page.keyboard.press('Enter');
@@ -206,4 +226,25 @@ test.describe('import: keyboard only', () => {
     await expect(select).toHaveValue('name');
     await expect(select).toBeFocused();
   });
+});
+
+test('the review grid is one Tab stop; arrow keys, Home and Ctrl+End move through it', async ({ page }) => {
+  await connectByKeyboard(page);
+  await chooseFileByKeyboard(page);
+  await tabTo(page, page.getByRole('button', { name: 'Continue to review' }));
+  await page.keyboard.press('Enter');
+  const grid = page.getByRole('region', { name: 'Rows to review' });
+  await expect(grid.locator('[data-cell][tabindex="0"]')).toHaveCount(1);
+  await tabTo(page, grid.getByRole('button', { name: /^tracking_number, row 2:/ }));
+  await page.keyboard.press('ArrowDown');
+  await expect(grid.getByRole('button', { name: /^tracking_number, row 3:/ })).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(grid.getByRole('button', { name: /^tracking_type, row 3:/ })).toBeFocused();
+  await page.keyboard.press('Control+End');
+  await expect(grid.getByRole('button', { name: /^(Exclude|Restore) row 6$/ })).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(grid.getByRole('button', { name: 'Row 6: show its issues' })).toBeFocused();
+  // Tab leaves the grid at once instead of walking through every cell.
+  await page.keyboard.press('Tab');
+  expect(await grid.evaluate((el) => el.contains(document.activeElement))).toBe(false);
 });

@@ -17,6 +17,8 @@ function shorten(value: string): string {
   return value.length > SHOWN_CHARS ? `${value.slice(0, SHOWN_CHARS)}…` : value;
 }
 
+const lastColOf = (columns: readonly ColumnTarget[]) => columns.length + 1;
+
 function worstIssue(issues: CellIssueView[]): CellIssueView | undefined {
   return issues.find((i) => i.level === 'error') ?? issues.find((i) => i.level === 'warning') ?? issues[0];
 }
@@ -45,8 +47,49 @@ export function ReviewGrid({ columns, viewLength, rowAt, ensure, selectedRow, on
   const first = items[0]?.index ?? 0;
   const last = (items.at(-1)?.index ?? -1) + 1;
   const [editing, setEditing] = useState<{ row: number; column: number } | null>(null);
+  // Roving focus: the grid is one Tab stop; arrow keys move between cells. Positions are
+  // (row in the view, column) with column 0 the row button, 1…n the data, n + 1 the action.
+  const [active, setActive] = useState({ row: 0, col: 1 });
+  const lastCol = lastColOf(columns);
+  const activeRow = Math.min(active.row, Math.max(0, viewLength - 1));
+  const pendingFocus = useRef<{ row: number; col: number } | null>(null);
 
   useEffect(() => ensure(first, last), [ensure, first, last]);
+
+  // Focus the cell the keys moved to once it is rendered (it may first need scrolling and loading).
+  useLayoutEffect(() => {
+    const target = pendingFocus.current;
+    if (!target) return;
+    const element = scrollRef.current?.querySelector<HTMLElement>(`[data-cell="${target.row}:${target.col}"]`);
+    if (element) {
+      pendingFocus.current = null;
+      element.focus();
+    }
+  });
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.target instanceof HTMLInputElement || viewLength === 0) return;
+    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / ROW_HEIGHT) - 1);
+    const moves: Record<string, [number, number] | undefined> = {
+      ArrowUp: [-1, 0],
+      ArrowDown: [1, 0],
+      ArrowLeft: [0, -1],
+      ArrowRight: [0, 1],
+      PageUp: [-page, 0],
+      PageDown: [page, 0],
+    };
+    let next: { row: number; col: number } | null = null;
+    const move = moves[event.key];
+    if (move) next = { row: activeRow + move[0], col: active.col + move[1] };
+    else if (event.key === 'Home') next = event.ctrlKey ? { row: 0, col: 0 } : { row: activeRow, col: 0 };
+    else if (event.key === 'End') next = event.ctrlKey ? { row: viewLength - 1, col: lastCol } : { row: activeRow, col: lastCol };
+    if (!next) return;
+    event.preventDefault();
+    next = { row: Math.min(viewLength - 1, Math.max(0, next.row)), col: Math.min(lastCol, Math.max(0, next.col)) };
+    setActive(next);
+    pendingFocus.current = next;
+    virtualizer.scrollToIndex(next.row, { align: 'auto' });
+  };
 
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
@@ -57,6 +100,8 @@ export function ReviewGrid({ columns, viewLength, rowAt, ensure, selectedRow, on
       role="region"
       aria-label="Rows to review"
       tabIndex={0}
+      aria-describedby="review-grid-keys"
+      onKeyDown={onKeyDown}
       // As tall as the rows need, up to 60% of the window; the virtualizer needs a fixed height.
       style={{ height: `min(60vh, ${(viewLength + 1) * ROW_HEIGHT + 8}px)` }}
       className="overflow-auto rounded-lg border border-slate-200 bg-white shadow-sm"
@@ -86,6 +131,9 @@ export function ReviewGrid({ columns, viewLength, rowAt, ensure, selectedRow, on
               <GridRow
                 key={item.key}
                 row={row}
+                viewIndex={item.index}
+                activeCol={item.index === activeRow ? active.col : null}
+                onFocusCell={(col) => setActive({ row: item.index, col })}
                 ariaRowIndex={item.index + 2}
                 columns={columns}
                 selected={selectedRow === row.index}
@@ -109,6 +157,9 @@ export function ReviewGrid({ columns, viewLength, rowAt, ensure, selectedRow, on
 
 function GridRow({
   row,
+  viewIndex,
+  activeCol,
+  onFocusCell,
   ariaRowIndex,
   columns,
   selected,
@@ -119,6 +170,10 @@ function GridRow({
   onToggleExcluded,
 }: {
   row: ReviewRowView;
+  viewIndex: number;
+  /** The column holding the grid's one Tab stop, when it is in this row. */
+  activeCol: number | null;
+  onFocusCell: (col: number) => void;
   ariaRowIndex: number;
   columns: ColumnTarget[];
   selected: boolean;
@@ -128,11 +183,16 @@ function GridRow({
   onFinishEdit: (column: number, value: string | null) => void;
   onToggleExcluded: () => void;
 }) {
+  const focusProps = (col: number) => ({
+    tabIndex: activeCol === col ? 0 : -1,
+    'data-cell': `${viewIndex}:${col}`,
+    onFocus: () => onFocusCell(col),
+  });
   const rowClass = row.excluded ? 'bg-slate-100 text-slate-600 line-through' : selected ? 'bg-brand-50' : 'bg-white';
   return (
     <tr style={{ height: ROW_HEIGHT }} aria-rowindex={ariaRowIndex} aria-selected={selected} className={rowClass}>
       <th scope="row" className={`sticky left-0 z-[5] border-b border-slate-100 px-1 text-left font-normal ${selected ? 'bg-brand-50' : 'bg-white'}`}>
-        <button type="button" onClick={onSelect} className="w-full rounded px-2 py-1 text-left font-mono text-xs text-slate-600 hover:bg-slate-100" aria-label={`Row ${row.rowNumber}: show its issues`}>
+        <button type="button" {...focusProps(0)} onClick={onSelect} className="w-full rounded px-2 py-1 text-left font-mono text-xs text-slate-600 hover:bg-slate-100" aria-label={`Row ${row.rowNumber}: show its issues`}>
           {row.rowNumber}
           {row.issues.some((i) => i.level === 'error') && <span className="ml-1 text-red-700" aria-hidden="true">✕</span>}
         </button>
@@ -145,12 +205,13 @@ function GridRow({
           value={row.values[c] ?? ''}
           issues={row.issues.filter((i) => i.column === c)}
           editing={editingColumn === c}
+          focusProps={focusProps(c + 1)}
           onStartEdit={() => onStartEdit(c)}
           onFinish={(value) => onFinishEdit(c, value)}
         />
       ))}
       <td className="border-b border-slate-100 px-2">
-        <button type="button" onClick={onToggleExcluded} className="rounded px-2 py-1 text-xs font-medium text-brand-700 no-underline hover:bg-slate-100" aria-label={`${row.excluded ? 'Restore' : 'Exclude'} row ${row.rowNumber}`}>
+        <button type="button" {...focusProps(lastColOf(columns))} onClick={onToggleExcluded} className="rounded px-2 py-1 text-xs font-medium text-brand-700 no-underline hover:bg-slate-100" aria-label={`${row.excluded ? 'Restore' : 'Exclude'} row ${row.rowNumber}`}>
           {row.excluded ? 'Restore' : 'Exclude'}
         </button>
       </td>
@@ -164,6 +225,7 @@ function GridCell({
   value,
   issues,
   editing,
+  focusProps,
   onStartEdit,
   onFinish,
 }: {
@@ -172,6 +234,7 @@ function GridCell({
   value: string;
   issues: CellIssueView[];
   editing: boolean;
+  focusProps: { tabIndex: number; 'data-cell': string; onFocus: () => void };
   onStartEdit: () => void;
   onFinish: (value: string | null) => void;
 }) {
@@ -223,6 +286,7 @@ function GridCell({
       <button
         ref={buttonRef}
         type="button"
+        {...focusProps}
         onClick={onStartEdit}
         aria-label={label}
         title={issue?.message}

@@ -78,6 +78,9 @@ export function ReviewStep({
         </div>
       </div>
       <BulkTools state={state} columns={columns} onCommand={run} />
+      <p id="review-grid-keys" className="text-xs text-slate-600">
+        In the grid, arrow keys, Page Up/Down and Home/End move between cells; Enter edits a cell, Escape cancels.
+      </p>
       {state.viewLength === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-10 text-center text-sm text-slate-600">
           {state.counts.rows === 0 ? 'This file has no data rows under its header row: there is nothing to import.' : 'No rows match this filter.'}
