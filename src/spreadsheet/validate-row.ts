@@ -34,6 +34,15 @@ const SCACS = OCEAN_CARRIERS.map((carrier) => carrier.scac);
 /** Custom field slugs whose values are dates, so that a bare Excel serial there is suspicious. */
 const DATE_SLUG_PART = /(^|[_-])(date|day|eta|etd|ata|atd|deadline|due|cutoff)([_-]|$)/i;
 
+/**
+ * Separators people put in numbers. Module constants: a regular expression literal in a function
+ * is a new object each time it is evaluated, which adds up over a million rows.
+ */
+const SEPARATOR = /[\s\-./]/;
+const SEPARATORS = /[\s\-./]/g;
+const TYPE_SEPARATORS = /[\s_\-./]/g;
+const SIGNED_NUMBER = /^[+-]?(\d|\.\d)[\d.,]*$/;
+
 export interface RowValidationContext {
   columns: readonly ColumnTarget[];
   /** Per column: a custom field that holds dates. */
@@ -88,7 +97,17 @@ function isFormulaLike(value: string): boolean {
   const first = value.charCodeAt(0);
   // = + - @ start a formula in spreadsheet programs; signed numbers ("-12.5") are just numbers.
   if (first !== 61 && first !== 43 && first !== 45 && first !== 64) return false;
-  return !/^[+-]?(\d|\.\d)[\d.,]*$/.test(value);
+  return !SIGNED_NUMBER.test(value);
+}
+
+/** /^\d{5}$/, by character codes: it is asked of every cell of a date column. */
+function isFiveDigits(value: string): boolean {
+  if (value.length !== 5) return false;
+  for (let i = 0; i < 5; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 48 || code > 57) return false;
+  }
+  return true;
 }
 
 function excelSerialToDate(serial: number): string {
@@ -103,7 +122,7 @@ function describeChange(column: ColumnTarget, original: string, value: string): 
     if (trimmed.toUpperCase() === value) reasons.push('upper-cased');
     else if (trimmed.toLowerCase() === value) reasons.push('lower-cased');
     else if (column === 'tracking_type') reasons.push(`${quote(trimmed)} means ${value}`);
-    else reasons.push(trimmed.replace(/[\s\-./]/g, '') === value ? 'separators removed' : 'separators removed, upper-cased');
+    else reasons.push(trimmed.replace(SEPARATORS, '') === value ? 'separators removed' : 'separators removed, upper-cased');
   }
   return `${column}: changed ${quote(original)} to ${quote(value)} (${reasons.join(', ')}).`;
 }
@@ -239,7 +258,7 @@ export function validateRow(row: number, raw: readonly string[], out: string[], 
   let type = out[TRACKING_TYPE] ?? '';
   const number = out[TRACKING_NUMBER] ?? '';
   if (type !== 'container' && type !== 'bill_of_lading' && type !== 'booking') {
-    const key = type.toLowerCase().replace(/[\s_\-./]/g, '');
+    const key = type.toLowerCase().replace(TYPE_SEPARATORS, '');
     const synonym = TYPE_SYNONYMS.get(key);
     if (synonym) {
       out[TRACKING_TYPE] = type = synonym;
@@ -282,7 +301,7 @@ export function validateRow(row: number, raw: readonly string[], out: string[], 
       });
     }
   } else if ((type === 'bill_of_lading' || type === 'booking') && number.length >= 11 && number.length <= 16) {
-    const candidate = number.length === 11 ? number.toUpperCase() : /[\s\-./]/.test(number) ? compactContainerNumber(number) : '';
+    const candidate = number.length === 11 ? number.toUpperCase() : SEPARATOR.test(number) ? compactContainerNumber(number) : '';
     if (validateContainerNumber(candidate).ok) {
       report({
         row, column: 'tracking_type', level: 'warning', code: 'tracking_type_mismatch',
@@ -325,7 +344,7 @@ export function validateRow(row: number, raw: readonly string[], out: string[], 
           message: `${column}: starts with “${value.charAt(0)}”; it is kept as text, and escaped in downloads.`,
         });
       }
-      if (context.dateColumns[c] && /^\d{5}$/.test(value)) {
+      if (context.dateColumns[c] && isFiveDigits(value)) {
         const serial = Number(value);
         if (serial >= 20000 && serial <= 80000) {
           const date = excelSerialToDate(serial);
