@@ -48,9 +48,129 @@ export interface CsvTable {
   delimiter: string;
 }
 
+const QUOTE = 34;
+/** What papaparse refuses as a delimiter (it falls back to a comma). */
+const BAD_DELIMITERS = new Set(['\r', '\n', '"', '\ufeff']);
+
+/** The line break papaparse would use: its own guess, made on the first megabyte of the text. */
+function papaparseLineBreak(text: string, delimiter: string): string {
+  return Papa.parse<string[]>(text.slice(0, 1024 * 1024), { delimiter, preview: 1 }).meta.linebreak;
+}
+
+/** Whether cell.trim() would be empty, asking trim() only when the first character is not plainly visible. */
+function isBlank(cell: string): boolean {
+  if (cell.length === 0) return true;
+  const first = cell.charCodeAt(0);
+  return !(first > 32 && first < 127) && cell.trim() === '';
+}
+
+type Violation = { message: string; line: number } | null;
+
+/**
+ * readCsv for well-formed text (most files), in one pass that parses, numbers lines, skips empty
+ * rows and checks the limits, instead of papaparse and then a second pass over a million cells:
+ * the same rows as papaparse, in less time than papaparse alone (100,000-row bench file: ≈145
+ * against ≈170 ms CPU, ≈195 before). It gives up (null) on anything papaparse treats specially:
+ * an unterminated quoted field, text between a closing quote and the next delimiter or line
+ * break, a delimiter that is not one plain character. readCsv then takes papaparse's path,
+ * errors and all; read-csv.test.ts holds the two paths to the same results on random text.
+ */
+function readRegularCsv(text: string, limits: TableLimits, delimiter: string): CsvTable | null {
+  if (delimiter.length !== 1 || BAD_DELIMITERS.has(delimiter)) return null;
+  const lineBreak = papaparseLineBreak(text, delimiter);
+  const delimiterCode = delimiter.charCodeAt(0);
+  const breakCode = lineBreak.charCodeAt(0);
+  const breakLength = lineBreak.length;
+  // Lines are counted as readCsv counts them: by "\r" in old Mac files, else by "\n", so a
+  // bare "\n" in a cell of a "\r\n" file starts a line too.
+  const lineChar = lineBreak === '\r' ? '\r' : '\n';
+  const lineCode = lineChar.charCodeAt(0);
+  const { maxColumns, maxCellLength } = limits;
+  const end = text.length;
+  const rows: string[][] = [];
+  const rowNumbers: number[] = [];
+  // Fields of the current row; copied out at its end, so each row is an array of its exact size.
+  const fields: string[] = [];
+  let fieldCount = 0;
+  let blank = true;
+  // The first cell of the row over the length limit (column, length), reported if the row is not blank.
+  let longColumn = 0;
+  let longLength = 0;
+  let line = 1;
+  let rowLine = 1;
+  // Papaparse reports an unterminated quote before any limit, so a limit waits for the end.
+  let violation: Violation = null;
+  let at = 0;
+  if (end === 0) return { rows, rowNumbers, delimiter };
+  for (;;) {
+    let value: string;
+    let next: number;
+    if (at < end && text.charCodeAt(at) === QUOTE) {
+      let close = at + 1;
+      let escaped = false;
+      for (;;) {
+        close = text.indexOf('"', close);
+        if (close === -1) return null;
+        // A doubled quote is a quote in the value; a quote last in the text always closes.
+        if (close === end - 1 || text.charCodeAt(close + 1) !== QUOTE) break;
+        escaped = true;
+        close += 2;
+      }
+      value = text.slice(at + 1, close);
+      if (escaped) value = value.replaceAll('""', '"');
+      // Line breaks inside the quotes are lines of the file, not rows.
+      for (let found = value.indexOf(lineChar); found !== -1; found = value.indexOf(lineChar, found + 1)) line++;
+      next = close + 1;
+      if (next < end && text.charCodeAt(next) !== delimiterCode && !(text.charCodeAt(next) === breakCode && text.startsWith(lineBreak, next))) return null;
+    } else {
+      next = at;
+      for (; next < end; next++) {
+        const code = text.charCodeAt(next);
+        if (code === delimiterCode || (code === breakCode && (breakLength === 1 || text.charCodeAt(next + 1) === 10))) break;
+        if (code === lineCode) line++;
+      }
+      value = text.slice(at, next);
+    }
+    fields[fieldCount++] = value;
+    if (blank && !isBlank(value)) blank = false;
+    if (value.length > maxCellLength && longColumn === 0) [longColumn, longLength] = [fieldCount, value.length];
+    if (next < end && text.charCodeAt(next) === delimiterCode) {
+      at = next + 1;
+      continue;
+    }
+    // The end of a row: a line break, or the end of the text.
+    if (!blank) {
+      if (violation === null && fieldCount > maxColumns) {
+        violation = { line: rowLine, message: `The file has ${formatCount(fieldCount)} columns; the limit is ${formatCount(maxColumns)}.` };
+      } else if (violation === null && longColumn > 0) {
+        violation = {
+          line: rowLine,
+          message: `Line ${formatCount(rowLine)} has a cell of ${formatCount(longLength)} characters (column ${formatCount(longColumn)}); the limit is ${formatCount(maxCellLength)}.`,
+        };
+      }
+      rows.push(fields.slice(0, fieldCount));
+      rowNumbers.push(rowLine);
+    }
+    fieldCount = 0;
+    blank = true;
+    longColumn = 0;
+    if (next >= end) break;
+    at = next + breakLength;
+    line++;
+    rowLine = line;
+  }
+  if (violation) throw new SpreadsheetReadError('too_large', violation.message, violation.line);
+  return { rows, rowNumbers, delimiter };
+}
+
 /** Rows of CSV text, empty lines skipped, each with the 1-based line it starts on. */
 export function readCsv(text: string, limits: TableLimits, delimiterOverride?: string): CsvTable {
   const delimiter = delimiterOverride ?? detectDelimiter(text);
+  return readRegularCsv(text, limits, delimiter) ?? readCsvWithPapaparse(text, limits, delimiter);
+}
+
+/** readCsv through papaparse, for any text; exported for the tests that hold the one-pass reader to it. */
+export function readCsvWithPapaparse(text: string, limits: TableLimits, delimiter: string): CsvTable {
   const parsed = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: false });
   const lineBreak = parsed.meta.linebreak === '\r' ? '\r' : '\n';
 
