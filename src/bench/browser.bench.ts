@@ -47,7 +47,7 @@ async function toXlsx(rows: string[][]): Promise<Buffer> {
   const XLSX = await import('@e965/xlsx');
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Shipments');
-  return Buffer.from(XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+  return Buffer.from(XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer);
 }
 
 interface Figures {
