@@ -57,7 +57,12 @@ function rendererRss(marker: string): number {
   const family = new Set([browser.pid]);
   for (let grew = true; grew; ) {
     grew = false;
-    for (const p of processes) if (family.has(p.ppid) && !family.has(p.pid)) (family.add(p.pid), (grew = true));
+    for (const p of processes) {
+      if (family.has(p.ppid) && !family.has(p.pid)) {
+        family.add(p.pid);
+        grew = true;
+      }
+    }
   }
   return processes.filter((p) => family.has(p.pid) && p.args.includes('--type=renderer')).reduce((sum, p) => sum + p.rss, 0);
 }
