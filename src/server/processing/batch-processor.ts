@@ -4,7 +4,7 @@
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RowProblem } from '../../contract/batch';
-import type { BatchHeader, BatchStore, PendingItem } from '../store/batches';
+import type { BatchHeader, BatchStore, ItemOutcome, PendingItem } from '../store/batches';
 import type { Db } from '../store/open-store';
 import type { ShipmentStore } from '../store/shipments';
 import type { WorkspaceStore } from '../store/workspaces';
@@ -23,6 +23,11 @@ export interface ProcessorDeps {
   rowDelayMs: number;
   slowTrackingMs: number;
   log: FastifyBaseLogger;
+}
+
+/** A row that failed before a shipment was made: no shipment, nothing tracked. */
+function failedOutcome(errors: RowProblem[], warnings: RowProblem[]): ItemOutcome {
+  return { creationStatus: 'failed', trackingStatus: 'failed', shipmentId: null, reference: null, carrierScac: null, name: null, errors, warnings, trackingDueAt: null };
 }
 
 export class BatchProcessor {
@@ -90,17 +95,7 @@ export class BatchProcessor {
     const { batches, shipments, slowTrackingMs } = this.deps;
     const verdict = batch.source === 'list' ? checkListRow(item.input, context) : checkFileRow(item.input as Record<string, string>, context);
     if (!verdict.ok) {
-      batches.recordOutcome(batch.seq, item.position, {
-        creationStatus: 'failed',
-        trackingStatus: 'failed',
-        shipmentId: null,
-        reference: null,
-        carrierScac: null,
-        name: null,
-        errors: verdict.errors,
-        warnings: verdict.warnings,
-        trackingDueAt: null,
-      });
+      batches.recordOutcome(batch.seq, item.position, failedOutcome(verdict.errors, verdict.warnings));
       return false;
     }
 
@@ -153,17 +148,7 @@ export class BatchProcessor {
   private failBatch(batch: BatchHeader, item: PendingItem, trackingNumber: string): void {
     const { batches, shipments } = this.deps;
     const reason = `Row ${item.rowNumber} holds the sandbox test number ${trackingNumber}, which makes the batch fail.`;
-    batches.recordOutcome(batch.seq, item.position, {
-      creationStatus: 'failed',
-      trackingStatus: 'failed',
-      shipmentId: null,
-      reference: null,
-      carrierScac: null,
-      name: null,
-      errors: [{ code: 'batch_failed', message: reason, target: null }],
-      warnings: [],
-      trackingDueAt: null,
-    });
+    batches.recordOutcome(batch.seq, item.position, failedOutcome([{ code: 'batch_failed', message: reason, target: null }], []));
     const unprocessed: RowProblem = { code: 'batch_failed', message: `The batch failed before this row was processed: ${reason}`, target: null };
     for (const shipmentId of batches.fail(batch.seq, reason, unprocessed)) {
       const shipment = shipments.get(batch.workspaceId, { id: shipmentId });
