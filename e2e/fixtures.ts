@@ -3,7 +3,21 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
-export const test = base.extend<{ expectAccessible: (page: Page) => Promise<void> }>({
+export const test = base.extend<{ expectAccessible: (page: Page) => Promise<void>; pageErrors: string[] }>({
+  // Every test fails if the page hits an uncaught error or a Content-Security-Policy violation:
+  // the served console must work within its own CSP.
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content.Security.Policy|Refused to/i.test(message.text())) errors.push(`CSP: ${message.text()}`);
+      });
+      await use(errors);
+      expect(errors).toEqual([]);
+    },
+    { auto: true },
+  ],
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
     const url = process.env.E2E_BASE_URL;
