@@ -5,7 +5,8 @@ import * as XLSX from '@e965/xlsx';
 import { readXlsx } from '../spreadsheet/xlsx/read-xlsx';
 
 interface Job {
-  reader: 'reader' | 'sheetjs';
+  /** `reader`: the console's reader as shipped (native inflate); `reader-fflate`: forced onto fflate. */
+  reader: 'reader' | 'reader-fflate' | 'sheetjs';
   bytes: Uint8Array;
 }
 
@@ -15,6 +16,8 @@ self.onmessage = async (event: MessageEvent<Job>) => {
   let rows: string[][];
   if (reader === 'reader') {
     rows = (await readXlsx(bytes)).rows;
+  } else if (reader === 'reader-fflate') {
+    rows = (await readXlsx(bytes, { inflate: 'fflate' })).rows;
   } else {
     const book = XLSX.read(bytes, { type: 'array', dense: true });
     const sheet = book.Sheets[book.SheetNames[0] ?? ''];

@@ -1,6 +1,7 @@
 // XLSX reading in Node: the console's own reader (src/spreadsheet/xlsx) against SheetJS
 // (`read` with `dense: true` + `sheet_to_json(header: 1, raw: false)`), on two generated
-// 100,000-row workbooks. Method: each reader runs in fresh child processes (RUNS of them,
+// 100,000-row workbooks; the reader as shipped (fflate in Node) and forced onto Node's native
+// inflater (DecompressionStream), which browsers use. Method: each reader runs in fresh child processes (RUNS of them,
 // alternating between the readers so that changes in machine load hit both). A child loads its
 // reader and the file, collects garbage, notes its RSS, then reads the workbook once cold (the
 // JIT has not seen the code yet, as in a new worker) and WARM_RUNS more times. Memory is the
@@ -17,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 const ROWS = 100_000;
 const RUNS = 3;
 const WARM_RUNS = 2;
-const READERS = ['reader', 'sheetjs'] as const;
+const READERS = ['reader', 'reader-native', 'sheetjs'] as const;
 type ReaderName = (typeof READERS)[number];
 
 interface ChildResult {
@@ -32,9 +33,10 @@ interface ChildResult {
 async function child(reader: ReaderName, file: string): Promise<void> {
   const bytes = new Uint8Array(readFileSync(file));
   let read: () => Promise<string[][]>;
-  if (reader === 'reader') {
+  if (reader === 'reader' || reader === 'reader-native') {
     const { readXlsx } = await import('../spreadsheet/xlsx/read-xlsx');
-    read = async () => (await readXlsx(bytes)).rows;
+    const options = reader === 'reader' ? {} : { inflate: 'native' as const };
+    read = async () => (await readXlsx(bytes, options)).rows;
   } else {
     const XLSX = await import('@e965/xlsx');
     read = () => {
@@ -138,7 +140,7 @@ async function main(): Promise<void> {
   const files = await generate(dir);
   const results: Record<string, Record<ReaderName, ReaderFigures>> = {};
   for (const [name, file] of Object.entries(files)) {
-    const runsOf: Record<ReaderName, ChildResult[]> = { reader: [], sheetjs: [] };
+    const runsOf: Record<ReaderName, ChildResult[]> = { reader: [], 'reader-native': [], sheetjs: [] };
     for (let run = 0; run < RUNS; run++) for (const reader of READERS) runsOf[reader].push(runChild(reader, file));
     const figures = (runs: ChildResult[]): ReaderFigures => ({
       coldMs: Math.round(median(runs.map((run) => run.coldMs))),
@@ -148,7 +150,7 @@ async function main(): Promise<void> {
       cells: runs[0]?.cells ?? 0,
       runs,
     });
-    results[name] = { reader: figures(runsOf.reader), sheetjs: figures(runsOf.sheetjs) };
+    results[name] = { reader: figures(runsOf.reader), 'reader-native': figures(runsOf['reader-native']), sheetjs: figures(runsOf.sheetjs) };
   }
 
   const lines = [
@@ -160,12 +162,18 @@ async function main(): Promise<void> {
   ];
   for (const [name, entry] of Object.entries(results)) {
     const size = `${(readFileSync(files[name] ?? '').length / 2 ** 20).toFixed(1)} MB`;
-    const { reader: ours, sheetjs: theirs } = entry;
+    const theirs = entry.sheetjs;
+    const labels: Record<ReaderName, string> = {
+      reader: 'src/spreadsheet/xlsx (fflate)',
+      'reader-native': 'src/spreadsheet/xlsx, native inflate forced',
+      sheetjs: 'SheetJS 0.20.3 dense + sheet_to_json',
+    };
     for (const reader of READERS) {
       const row = entry[reader];
-      const faster = reader === 'reader' ? `${(theirs.coldMs / ours.coldMs).toFixed(1)}× / ${(theirs.warmMs / ours.warmMs).toFixed(1)}×` : '';
-      const memoryRatio = reader === 'reader' ? `${(ours.memoryMb / theirs.memoryMb).toFixed(2)}×` : '';
-      const label = reader === 'reader' ? 'src/spreadsheet/xlsx' : 'SheetJS 0.20.3 dense + sheet_to_json';
+      const ours = reader !== 'sheetjs';
+      const faster = ours ? `${(theirs.coldMs / row.coldMs).toFixed(1)}× / ${(theirs.warmMs / row.warmMs).toFixed(1)}×` : '';
+      const memoryRatio = ours ? `${(row.memoryMb / theirs.memoryMb).toFixed(2)}×` : '';
+      const label = labels[reader];
       lines.push(`| ${name} | ${size} | ${label} | ${row.coldMs} ms | ${row.warmMs} ms | ${row.memoryMb} MB | ${row.rows} × ${row.cells / row.rows} | ${faster} | ${memoryRatio} |`);
     }
   }

@@ -3,7 +3,7 @@ import { SharedStringsScanner } from './shared-strings';
 import { SheetScanner } from './sheet-scanner';
 import { type WorkbookSheet, partDecoder, partText, readWorkbookParts } from './workbook-parts';
 import { XlsxReadError, damaged } from './xlsx-errors';
-import { type ZipEntry, ZipArchive, ZipEntryStream } from './zip-archive';
+import { type InflateMode, type ZipEntry, ZipArchive, openEntryStream } from './zip-archive';
 
 // The errors are defined beside the modules that throw them; callers import everything from here.
 export { XlsxDeclinedError, XlsxReadError } from './xlsx-errors';
@@ -22,6 +22,8 @@ export interface XlsxReadOptions {
   onProgress?: (fraction: number) => void;
   /** Exceeding one rejects with an `XlsxReadError` of code `too_large`. Rows count non-empty rows. */
   limits?: { maxRows?: number; maxColumns?: number; maxCellLength?: number };
+  /** @internal Tests and benchmarks: force an inflater instead of the platform's when it has one. */
+  inflate?: InflateMode;
 }
 
 export interface XlsxReadResult {
@@ -50,7 +52,7 @@ export function listXlsxSheets(bytes: Uint8Array): XlsxSheet[] {
  * and `XlsxReadError` for damaged files and exceeded limits.
  */
 export async function readXlsx(bytes: Uint8Array, options: XlsxReadOptions = {}): Promise<XlsxReadResult> {
-  const { signal, onProgress, limits = {} } = options;
+  const { signal, onProgress, limits = {}, inflate } = options;
   signal?.throwIfAborted();
   const archive = new ZipArchive(bytes);
   const parts = readWorkbookParts(archive);
@@ -61,7 +63,7 @@ export async function readXlsx(bytes: Uint8Array, options: XlsxReadOptions = {})
   const pacer = new Pacer(signal, onProgress, (parts.sharedStrings?.compressedSize ?? 0) + (sheet.part?.compressedSize ?? 0));
 
   const strings = new SharedStringsScanner();
-  if (parts.sharedStrings) await scanPart(archive, parts.sharedStrings, strings, pacer);
+  if (parts.sharedStrings) await scanPart(archive, parts.sharedStrings, strings, pacer, inflate);
   const sheetScanner = new SheetScanner({
     sharedStrings: strings.end(),
     styles,
@@ -72,7 +74,7 @@ export async function readXlsx(bytes: Uint8Array, options: XlsxReadOptions = {})
       maxCellLength: limits.maxCellLength ?? Infinity,
     },
   });
-  if (sheet.part) await scanPart(archive, sheet.part, sheetScanner, pacer);
+  if (sheet.part) await scanPart(archive, sheet.part, sheetScanner, pacer, inflate);
   sheetScanner.end();
   onProgress?.(1);
   return {
@@ -104,17 +106,22 @@ interface TextScanner {
   push(text: string): void;
 }
 
-async function scanPart(archive: ZipArchive, entry: ZipEntry, scanner: TextScanner, pacer: Pacer): Promise<void> {
-  const stream = new ZipEntryStream(archive, entry);
-  let decoder: TextDecoder | null = null;
-  while (!stream.done && scanner.finished !== true) {
-    for (const chunk of stream.next()) {
-      decoder ??= partDecoder(chunk);
-      scanner.push(decoder.decode(chunk, { stream: true }));
+async function scanPart(archive: ZipArchive, entry: ZipEntry, scanner: TextScanner, pacer: Pacer, inflate: InflateMode | undefined): Promise<void> {
+  const stream = openEntryStream(archive, entry, inflate);
+  try {
+    let decoder: TextDecoder | null = null;
+    while (!stream.done && scanner.finished !== true) {
+      // Each chunk is decoded before the next is asked for: the native stream reuses its buffer.
+      for (const chunk of await stream.next()) {
+        decoder ??= partDecoder(chunk);
+        scanner.push(decoder.decode(chunk, { stream: true }));
+      }
+      await pacer.step(entry.compressedSize * stream.fraction);
     }
-    await pacer.step(entry.compressedSize * stream.fraction);
+    if (decoder && scanner.finished !== true) scanner.push(decoder.decode());
+  } finally {
+    if (!stream.done) stream.close();
   }
-  if (decoder && scanner.finished !== true) scanner.push(decoder.decode());
   pacer.complete(entry.compressedSize);
 }
 
