@@ -46,7 +46,3 @@ export class NetworkError extends ApiError {
 export class InvalidResponseError extends ApiError {
   override name = 'InvalidResponseError';
 }
-
-export function isUnauthorized(error: unknown): boolean {
-  return error instanceof HttpError && error.status === 401;
-}

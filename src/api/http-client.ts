@@ -43,7 +43,8 @@ const MAX_ATTEMPTS = 6;
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_CAP_MS = 30_000;
 
-export const sharedBudget = new RateLimitBudget();
+/** One budget for the whole console: every request of every panel spends from it. */
+const sharedBudget = new RateLimitBudget();
 
 const defaultDeps: HttpDeps = {
   fetch: (...args) => fetch(...args),
@@ -53,7 +54,7 @@ const defaultDeps: HttpDeps = {
   now: Date.now,
 };
 
-export function buildUrl(baseUrl: string, path: string, query?: RequestOptions<z.ZodType>['query']): string {
+function buildUrl(baseUrl: string, path: string, query?: RequestOptions<z.ZodType>['query']): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== '') params.set(key, String(value));

@@ -5,7 +5,7 @@ import type { RateLimitState } from '../contract/rate-limit';
 
 export type BudgetBucket = 'import' | 'general';
 
-export interface BudgetSnapshot {
+interface BudgetSnapshot {
   general: RateLimitState | null;
   import: RateLimitState | null;
   /** Epoch ms until which a 429 told us to hold off; 0 when not paused. */

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { containerListSchema, shipmentListSchema } from '../contract/shipment';
+import { shipmentListSchema } from '../contract/shipment';
 import type { ApiTarget } from './http-client';
 import { request } from './http-client';
 
@@ -22,15 +22,5 @@ export function shipmentsQueryOptions(target: ApiTarget, params: ShipmentListPar
         signal,
       }),
     placeholderData: keepPreviousData,
-  });
-}
-
-/** `containersUri` is the shipment's `tracking.containers_uri`, a path under the service. */
-export function containersQueryOptions(target: ApiTarget, containersUri: string) {
-  // The API key stays out of query keys; app.tsx clears the cache when the connection changes.
-  // eslint-disable-next-line @tanstack/query/exhaustive-deps
-  return queryOptions({
-    queryKey: ['containers', target.baseUrl, containersUri],
-    queryFn: ({ signal }) => request(target, { path: containersUri, schema: containerListSchema, signal }),
   });
 }

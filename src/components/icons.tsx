@@ -21,17 +21,8 @@ export const ShipIcon = (p: SVGProps<SVGSVGElement>) => (
 export const PlugIcon = (p: SVGProps<SVGSVGElement>) => (
   <Icon {...p}><path d="M9 3v5M15 3v5M7 8h10v3a5 5 0 0 1-10 0zM12 16v5" /></Icon>
 );
-export const CheckIcon = (p: SVGProps<SVGSVGElement>) => (
-  <Icon {...p}><path d="m5 12 4.5 4.5L19 7" /></Icon>
-);
 export const AlertIcon = (p: SVGProps<SVGSVGElement>) => (
   <Icon {...p}><path d="M12 9v4m0 4h.01" /><path d="M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" /></Icon>
-);
-export const CrossIcon = (p: SVGProps<SVGSVGElement>) => (
-  <Icon {...p}><path d="M6 6l12 12M18 6 6 18" /></Icon>
-);
-export const WandIcon = (p: SVGProps<SVGSVGElement>) => (
-  <Icon {...p}><path d="m15 4 5 5M4 20l11-11M18 2v3M21 5h-3M6 3v2M7 4H5" /></Icon>
 );
 export const DownloadIcon = (p: SVGProps<SVGSVGElement>) => (
   <Icon {...p}><path d="M12 4v12m0 0-4-4m4 4 4-4" /><path d="M4 18v1a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-1" /></Icon>
