@@ -112,7 +112,9 @@ export type WorkerRequest =
   | { type: 'get-rows'; id: number; from: number; to: number }
   /** One row by its table index, wherever the filter puts it. */
   | { type: 'get-row'; id: number; row: number }
-  | { type: 'prepare'; id: number; chunkSize: number };
+  | { type: 'prepare'; id: number; chunkSize: number }
+  /** The XLSX import template: SheetJS stays off the main thread. */
+  | { type: 'template'; id: number; customFieldSlugs: string[] };
 
 export type WorkerResponse =
   | { type: 'progress'; id: number; fraction: number }
@@ -122,6 +124,7 @@ export type WorkerResponse =
   | { type: 'review-state'; id: number; state: ReviewState; row?: ReviewRowView }
   | { type: 'rows'; id: number; from: number; rows: ReviewRowView[]; version: number }
   | { type: 'prepared'; id: number; submission: PreparedSubmission }
+  | { type: 'template-done'; id: number; bytes: Uint8Array }
   | { type: 'failed'; id: number; message: string };
 
 export const PREVIEW_ROWS = 30;

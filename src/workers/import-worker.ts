@@ -2,6 +2,7 @@
 // src/spreadsheet; all logic lives there.
 import { z } from 'zod';
 import { readTable, SpreadsheetReadError, type TableReadResult } from '../spreadsheet/read-table';
+import { templateXlsx } from '../spreadsheet/template';
 import { ReviewSession } from './review-session';
 import { PREVIEW_ROWS, type ReadOptions, type TableSummary, type WorkerRequest, type WorkerResponse } from './import-protocol';
 
@@ -81,6 +82,9 @@ self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
       }
       case 'get-row':
         post({ type: 'rows', id: request.id, from: 0, rows: [current().rowView(request.row)], version: current().state().version });
+        break;
+      case 'template':
+        post({ type: 'template-done', id: request.id, bytes: await templateXlsx(request.customFieldSlugs) });
         break;
       case 'prepare':
         post({ type: 'prepared', id: request.id, submission: current().prepare(request.chunkSize) });

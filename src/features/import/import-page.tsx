@@ -124,7 +124,7 @@ function ImportWizard({ target }: { target: { baseUrl: string; apiKey: string } 
             </div>
           )}
           <DropZone onFile={(file) => void readFile(file)} />
-          <TemplateLinks customFieldSlugs={customFieldSlugs ?? []} />
+          <TemplateLinks customFieldSlugs={customFieldSlugs ?? []} worker={worker} />
         </>
       );
     case 'reading':

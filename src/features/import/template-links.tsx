@@ -1,16 +1,20 @@
 import { useState } from 'react';
 import { downloadFile } from '../../components/download-file';
 import { DownloadIcon } from '../../components/icons';
-import { templateCsv, templateXlsx } from '../../spreadsheet/template';
+import { templateCsv } from '../../spreadsheet/template';
+import type { ImportWorkerClient } from './import-worker-client';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** The import template in both formats, with the workspace's custom fields when known. */
-export function TemplateLinks({ customFieldSlugs }: { customFieldSlugs: readonly string[] }) {
+/**
+ * The import template in both formats, with the workspace's custom fields when known. The XLSX
+ * is written in the import worker, which already loads SheetJS, so the page never parses it.
+ */
+export function TemplateLinks({ customFieldSlugs, worker }: { customFieldSlugs: readonly string[]; worker: ImportWorkerClient }) {
   const [error, setError] = useState<string | null>(null);
   const xlsx = async () => {
     try {
-      const bytes = await templateXlsx(customFieldSlugs);
+      const { bytes } = await worker.call({ type: 'template', customFieldSlugs: [...customFieldSlugs] }, 'template-done');
       downloadFile(bytes as Uint8Array<ArrayBuffer>, 'shipments-template.xlsx', XLSX_TYPE);
     } catch (e) {
       setError(`The XLSX template could not be made: ${(e as Error).message}`);
