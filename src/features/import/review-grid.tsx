@@ -191,7 +191,7 @@ function GridRow({
   const rowClass = row.excluded ? 'bg-slate-100 text-slate-600 line-through' : selected ? 'bg-brand-50' : 'bg-white';
   return (
     <tr style={{ height: ROW_HEIGHT }} aria-rowindex={ariaRowIndex} aria-selected={selected} className={rowClass}>
-      <th scope="row" className={`sticky left-0 z-[5] border-b border-slate-100 px-1 text-left font-normal ${selected ? 'bg-brand-50' : 'bg-white'}`}>
+      <th scope="row" className={`sticky left-0 z-[5] border-b border-slate-100 px-1 text-left font-normal ${row.excluded ? 'bg-slate-100' : selected ? 'bg-brand-50' : 'bg-white'}`}>
         <button type="button" {...focusProps(0)} onClick={onSelect} className="w-full rounded px-2 py-1 text-left font-mono text-xs text-slate-600 hover:bg-slate-100" aria-label={`Row ${row.rowNumber}: show its issues`}>
           {row.rowNumber}
           {row.issues.some((i) => i.level === 'error') && <span className="ml-1 text-red-700" aria-hidden="true">✕</span>}
