@@ -15,6 +15,8 @@ export function scanChunk(pending: string, text: string, itemEnd: string | null,
   const joined = pending + text.slice(0, end);
   const consumed = scan(joined, 0);
   if (consumed === joined.length) return end === text.length ? '' : text.slice(scan(text, end));
-  // Still incomplete (an item longer than the chunk): wait for more with everything unconsumed.
-  return joined.slice(consumed) + text.slice(end);
+  // Still incomplete: an item longer than the chunk, or the end tag was not the item's (inside a
+  // comment). Scan on through the whole chunk, then wait for more with everything unconsumed.
+  const rest = joined.slice(consumed) + text.slice(end);
+  return rest.slice(scan(rest, 0));
 }

@@ -53,6 +53,19 @@ describe('SheetScanner', () => {
     expect(() => cut.end()).toThrow('The workbook is damaged: the sheet ends in the middle of its rows.');
   });
 
+  it('reads rows with a `>` in an attribute value or a `</row>` in a comment, and refuses a stray closing tag', () => {
+    const odd =
+      '<worksheet><sheetData><row r="1"><c r="A1" t="s" note="a > b"><v>0</v></c><!-- </row> --><c r="B1" t=\'s\'><v>1</v></c></row>' +
+      '<row r="2"><c r = "C2" t = "str"><v>kept</v></c></row></sheetData></worksheet>';
+    const expectedRows = [['zero', 'one'], ['', '', 'kept']];
+    for (let cut = 1; cut < odd.length; cut++) {
+      expect(scanInPieces([odd.slice(0, cut), odd.slice(cut)]).rows).toEqual(expectedRows);
+    }
+    expect(() => scanInPieces(['<worksheet><sheetData><row r="1"><c r="A1"><v>1</v></c></x></row></sheetData></worksheet>'])).toThrow(
+      'The workbook is damaged: a row of the sheet is broken.',
+    );
+  });
+
   it('reads an empty <sheetData/>', () => {
     expect(scanInPieces(['<worksheet><sheetData/></worksheet>']).rows).toEqual([]);
   });
