@@ -1,7 +1,7 @@
 import { scanChunk } from './chunk-joiner';
 import { damaged } from './xlsx-errors';
 import { richText } from './rich-text';
-import { decodeCellText, rootPrefix } from './xml-text';
+import { EscapeFinder, decodeCellText, rootPrefix } from './xml-text';
 
 /**
  * Reads the shared-string table (`sharedStrings.xml`) as it is decompressed: `push` the text of
@@ -15,6 +15,7 @@ export class SharedStringsScanner {
   private pending = '';
   private tags: { prefix: string; open: string; close: string; plainOpen: string; plainClose: string } | null = null;
   private readonly scanFrom = (xml: string, from: number) => this.scan(xml, from);
+  private readonly escapes = new EscapeFinder();
 
   push(text: string): void {
     this.pending = scanChunk(this.pending, text, this.tags?.close ?? null, this.scanFrom);
@@ -34,6 +35,7 @@ export class SharedStringsScanner {
     }
     const { prefix, open, close, plainOpen, plainClose } = this.tags;
     let at = from;
+    this.escapes.reset(xml);
     for (;;) {
       const lt = xml.indexOf(open, at);
       if (lt < 0) return Math.max(at, xml.length - open.length);
@@ -56,7 +58,8 @@ export class SharedStringsScanner {
         const textEnd = xml.indexOf('<', textStart);
         if (textEnd < 0) return lt;
         if (xml.startsWith(plainClose, textEnd)) {
-          this.strings.push(decodeCellText(xml.slice(textStart, textEnd)));
+          const raw = xml.slice(textStart, textEnd);
+          this.strings.push(this.escapes.isPlain(textStart, textEnd) ? raw : decodeCellText(raw));
           at = textEnd + plainClose.length;
           continue;
         }

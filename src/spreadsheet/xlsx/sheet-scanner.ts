@@ -3,7 +3,7 @@ import { type DateDisplay, formatIsoDateCell, formatSerial } from './date-format
 import { formatNumber } from './number-format';
 import { richText } from './rich-text';
 import { XlsxReadError, damaged } from './xlsx-errors';
-import { decodeCellText, detach, rootPrefix } from './xml-text';
+import { EscapeFinder, decodeCellText, detach, rootPrefix } from './xml-text';
 
 interface SheetLimits {
   maxRows: number;
@@ -61,6 +61,7 @@ export class SheetScanner {
   private tags: ReturnType<typeof sheetTags> | null = null;
   private readonly cells: string[] = [];
   private readonly scanFrom = (xml: string, from: number) => this.scan(xml, from);
+  private readonly escapes = new EscapeFinder();
 
   constructor(private readonly context: SheetContext) {}
 
@@ -82,6 +83,7 @@ export class SheetScanner {
       this.tags = sheetTags(prefix);
     }
     const tags = this.tags;
+    this.escapes.reset(xml);
     let at = from;
     if (!this.inSheetData) {
       let open = xml.indexOf(tags.sheetData, at);
@@ -291,7 +293,8 @@ export class SheetScanner {
       } else if (type === DATE) {
         value = formatIsoDateCell(xml.slice(valueStart, valueEnd), styles[style] ?? null);
       } else {
-        value = detach(decodeCellText(xml.slice(valueStart, valueEnd)));
+        const raw = xml.slice(valueStart, valueEnd);
+        value = detach(this.escapes.isPlain(valueStart, valueEnd) ? raw : decodeCellText(raw));
       }
 
       if (value !== '') {
