@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EscapeFinder, decodeCellText } from './xml-text';
+import { EscapeFinder, decodeCellText, detach } from './xml-text';
 
 describe('EscapeFinder', () => {
   it('finds every range that decodeCellText would change, asked in order', () => {
@@ -22,5 +22,12 @@ describe('EscapeFinder', () => {
     expect(finder.isPlain(0, 5)).toBe(false);
     finder.reset('plain');
     expect(finder.isPlain(0, 5)).toBe(true);
+  });
+});
+
+describe('detach', () => {
+  it('gives the same text, whatever its length', () => {
+    const chunk = 'x'.repeat(100) + 'a value longer than thirteen characters' + 'y'.repeat(100);
+    for (const text of ['', 'short', 'exactly13char', chunk.slice(100, 139), chunk]) expect(detach(text)).toBe(text);
   });
 });

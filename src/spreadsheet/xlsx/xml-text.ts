@@ -66,12 +66,15 @@ function nextOrEnd(text: string, search: string, from: number): number {
 }
 
 /**
- * A copy of a string sliced from a large chunk of sheet XML: in V8, slices of 13 or more
+ * A copy of a string sliced from a large chunk of sheet XML. In V8, slices of 13 or more
  * characters refer to their parent, and a few kept cell values would keep every chunk alive.
+ *
+ * Joining an array builds a new flat string; concatenating and slicing again (`(' ' + s).slice(1)`)
+ * would keep a slice of a private copy, twice the memory: 72 bytes for a 16-character value
+ * instead of 40, which is 30 MB over a million cells.
  */
 export function detach(text: string): string {
-  // Concatenation flattens into a fresh string; the slice then refers to that copy only.
-  return text.length < 13 ? text : (' ' + text).slice(1);
+  return text.length < 13 ? text : [text.slice(0, 12), text.slice(12)].join('');
 }
 
 type XmlAttributes = Map<string, string>;
