@@ -43,11 +43,14 @@ function toCsv(rows: string[][]): Buffer {
   return Buffer.from(rows.map((row) => row.map((cell) => (/[",\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(',')).join('\r\n'));
 }
 
+/** A workbook as Excel writes one: text in the shared-string table, parts deflated at zlib's usual level. */
 async function toXlsx(rows: string[][]): Promise<Buffer> {
   const XLSX = await import('@e965/xlsx');
+  const { unzipSync, zipSync } = await import('fflate');
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Shipments');
-  return Buffer.from(XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer);
+  const written = XLSX.write(book, { type: 'buffer', bookType: 'xlsx', bookSST: true }) as Buffer;
+  return Buffer.from(zipSync(unzipSync(written), { level: 6 }));
 }
 
 interface Figures {

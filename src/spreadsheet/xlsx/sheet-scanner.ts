@@ -3,7 +3,7 @@ import { type DateDisplay, formatIsoDateCell, formatSerial } from './date-format
 import { formatNumber } from './number-format';
 import { richText } from './rich-text';
 import { XlsxReadError, damaged } from './xlsx-errors';
-import { EscapeFinder, decodeCellText, detach, rootPrefix } from './xml-text';
+import { EscapeFinder, copyOf, decodeCellText, detach, rootPrefix } from './xml-text';
 
 interface SheetLimits {
   maxRows: number;
@@ -293,8 +293,7 @@ export class SheetScanner {
       } else if (type === DATE) {
         value = formatIsoDateCell(xml.slice(valueStart, valueEnd), styles[style] ?? null);
       } else {
-        const raw = xml.slice(valueStart, valueEnd);
-        value = detach(this.escapes.isPlain(valueStart, valueEnd) ? raw : decodeCellText(raw));
+        value = this.escapes.isPlain(valueStart, valueEnd) ? copyOf(xml, valueStart, valueEnd) : detach(decodeCellText(xml.slice(valueStart, valueEnd)));
       }
 
       if (value !== '') {

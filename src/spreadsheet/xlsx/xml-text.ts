@@ -74,7 +74,12 @@ function nextOrEnd(text: string, search: string, from: number): number {
  * instead of 40, which is 30 MB over a million cells.
  */
 export function detach(text: string): string {
-  return text.length < 13 ? text : [text.slice(0, 12), text.slice(12)].join('');
+  return copyOf(text, 0, text.length);
+}
+
+/** `text.slice(start, end)` as a string of its own (see detach), without the slice in between. */
+export function copyOf(text: string, start: number, end: number): string {
+  return end - start < 13 ? text.slice(start, end) : [text.slice(start, start + 12), text.slice(start + 12, end)].join('');
 }
 
 type XmlAttributes = Map<string, string>;
