@@ -8,7 +8,7 @@ import type { TableLimits } from './table-limits';
 import { readWorkbook } from './read-workbook';
 import type { WorkbookSheetTable } from './read-workbook';
 import { pickSheet } from './header-row';
-import { XlsxDeclinedError, XlsxReadError, listXlsxSheets, readXlsx } from './xlsx/read-xlsx';
+import { XlsxDeclinedError, XlsxReadError, openXlsx } from './xlsx/read-xlsx';
 import type { WorkbookTable } from './read-workbook';
 
 // Callers catch this one class for every "bad file" sentence, whichever reader raised it.
@@ -61,7 +61,7 @@ function asReadError(error: unknown, sheet: string, limits: TableLimits): unknow
 /**
  * An .xlsx workbook through the console's own streaming reader (src/spreadsheet/xlsx), which is
  * many times faster and leaner than SheetJS. Every sheet is read, for its row count and for the
- * pre-selection; null when the reader declines the workbook (encrypted, strict OOXML), which
+ * pre-selection (the workbook is opened once: its shared strings are read once for all); null when the reader declines the workbook (encrypted, strict OOXML), which
  * then goes to SheetJS.
  */
 async function readXlsxTable(
@@ -72,12 +72,13 @@ async function readXlsxTable(
 ): Promise<WorkbookTable | null> {
   let reading = '';
   try {
-    const names = listXlsxSheets(bytes).map((sheet) => sheet.name);
+    const workbook = openXlsx(bytes);
+    const names = workbook.sheets.map((sheet) => sheet.name);
     const tables = new Map<string, { rows: string[][]; rowNumbers: number[] }>();
     const sheets: WorkbookSheetTable[] = [];
     for (const [at, name] of names.entries()) {
       reading = name;
-      const read = await readXlsx(bytes, {
+      const read = await workbook.read({
         sheet: name,
         signal: options.signal,
         onProgress: (fraction) => options.onProgress?.(0.05 + (0.9 * (at + fraction)) / names.length),

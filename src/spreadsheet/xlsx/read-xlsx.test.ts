@@ -1,6 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
-import { XlsxDeclinedError, XlsxReadError, listXlsxSheets, readXlsx } from './read-xlsx';
+import { XlsxDeclinedError, XlsxReadError, listXlsxSheets, openXlsx, readXlsx } from './read-xlsx';
 import { handWorkbook, oneSheet, writeZip } from './test-workbooks';
 
 async function rowsOf(bytes: Uint8Array, sheet?: string): Promise<string[][]> {
@@ -141,6 +141,23 @@ describe('sheets', () => {
     expect(await rowsOf(book, 'Other')).toEqual([['other']]);
     expect(await rowsOf(book, 'hidden')).toEqual([['hidden']]);
     expect(await rowsOf(book, 'Very & hidden')).toEqual([]);
+  });
+
+  it('reads every sheet of a workbook opened once as readXlsx reads each, shared strings included', async () => {
+    const shared = sheetjsBytes(
+      {
+        Shipments: XLSX.utils.aoa_to_sheet([['Reference', 'Carrier'], ['REF-1', 'MAEU'], ['REF-2', 'MSCU']]),
+        Carriers: XLSX.utils.aoa_to_sheet([['MAEU', 'Maersk'], ['MSCU', 'MSC']]),
+        Notes: XLSX.utils.aoa_to_sheet([['Carrier codes are SCACs.']]),
+      },
+      { bookSST: true },
+    );
+    const workbook = openXlsx(shared);
+    expect(workbook.sheets.map((sheet) => sheet.name)).toEqual(['Shipments', 'Carriers', 'Notes']);
+    for (const name of ['Carriers', 'Shipments', 'Notes', 'Carriers']) {
+      expect(await workbook.read({ sheet: name })).toEqual(await readXlsx(shared, { sheet: name }));
+    }
+    expect((await workbook.read({ sheet: 'Carriers' })).rows).toEqual([['MAEU', 'Maersk'], ['MSCU', 'MSC']]);
   });
 
   it('refuses a sheet name the workbook does not have', async () => {

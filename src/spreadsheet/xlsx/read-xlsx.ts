@@ -1,7 +1,8 @@
 import { parseCellStyles } from './cell-styles';
 import { SharedStringsScanner } from './shared-strings';
 import { SheetScanner } from './sheet-scanner';
-import { type WorkbookSheet, partDecoder, partText, readWorkbookParts } from './workbook-parts';
+import type { DateDisplay } from './date-format';
+import { type WorkbookParts, type WorkbookSheet, partDecoder, partText, readWorkbookParts } from './workbook-parts';
 import { XlsxReadError, damaged } from './xlsx-errors';
 import { type InflateMode, type ZipEntry, ZipArchive, openEntryStream } from './zip-archive';
 
@@ -39,50 +40,81 @@ export interface XlsxReadResult {
 
 /** The sheets of a workbook without reading any cells. Throws like `readXlsx`. */
 export function listXlsxSheets(bytes: Uint8Array): XlsxSheet[] {
-  return readWorkbookParts(new ZipArchive(bytes)).sheets.map(toXlsxSheet);
+  return openXlsx(bytes).sheets;
 }
 
 /**
- * Reads one sheet of an `.xlsx` workbook into rows of text. The shared strings and the sheet are
- * decoded and scanned a chunk at a time (see ZipEntryStream for how they are inflated); between
- * chunks the read reports progress and, every few dozen milliseconds, yields to the event loop so
- * that a cancel message can arrive.
- *
- * Throws `XlsxDeclinedError` for workbooks to hand to SheetJS (encrypted, `.xlsb`, strict OOXML)
- * and `XlsxReadError` for damaged files and exceeded limits.
+ * Reads one sheet of an `.xlsx` workbook into rows of text (see XlsxWorkbook.read). To read
+ * several sheets of one workbook, open it once with `openXlsx`: its shared strings are then read
+ * once for all of them.
  */
 export async function readXlsx(bytes: Uint8Array, options: XlsxReadOptions = {}): Promise<XlsxReadResult> {
-  const { signal, onProgress, limits = {}, inflate } = options;
-  signal?.throwIfAborted();
-  const archive = new ZipArchive(bytes);
-  const parts = readWorkbookParts(archive);
-  const sheet = pickSheet(parts.sheets, options.sheet);
-  if (sheet.part === null && sheet.worksheet) throw damaged(`the sheet "${sheet.name}" has no cell data part`);
+  options.signal?.throwIfAborted();
+  return openXlsx(bytes).read(options);
+}
 
-  const styles = parts.styles ? parseCellStyles(partText(archive.read(parts.styles))) : [];
-  const pacer = new Pacer(signal, onProgress, (parts.sharedStrings?.compressedSize ?? 0) + (sheet.part?.compressedSize ?? 0));
+/**
+ * Opens an `.xlsx` workbook: its zip directory, workbook part, relationships and styles are read
+ * now, no cells. Throws `XlsxDeclinedError` for workbooks to hand to SheetJS (encrypted,
+ * `.xlsb`, strict OOXML) and `XlsxReadError` for damaged files.
+ */
+export function openXlsx(bytes: Uint8Array): XlsxWorkbook {
+  return new XlsxWorkbook(bytes);
+}
 
-  const strings = new SharedStringsScanner();
-  if (parts.sharedStrings) await scanPart(archive, parts.sharedStrings, strings, pacer, inflate);
-  const sheetScanner = new SheetScanner({
-    sharedStrings: strings.end(),
-    styles,
-    date1904: parts.date1904,
-    limits: {
-      maxRows: limits.maxRows ?? Infinity,
-      maxColumns: limits.maxColumns ?? Infinity,
-      maxCellLength: limits.maxCellLength ?? Infinity,
-    },
-  });
-  if (sheet.part) await scanPart(archive, sheet.part, sheetScanner, pacer, inflate);
-  sheetScanner.end();
-  onProgress?.(1);
-  return {
-    sheets: parts.sheets.map(toXlsxSheet),
-    sheet: sheet.name,
-    rows: sheetScanner.rows,
-    rowNumbers: sheetScanner.rowNumbers,
-  };
+export class XlsxWorkbook {
+  /** All sheets in workbook order, for the sheet picker. */
+  readonly sheets: XlsxSheet[];
+  private readonly archive: ZipArchive;
+  private readonly parts: WorkbookParts;
+  private styles: (DateDisplay | null)[] | null = null;
+  /** The shared-string table once read: every sheet of the workbook uses the same one. */
+  private sharedStrings: string[] | null = null;
+
+  constructor(bytes: Uint8Array) {
+    this.archive = new ZipArchive(bytes);
+    this.parts = readWorkbookParts(this.archive);
+    this.sheets = this.parts.sheets.map(toXlsxSheet);
+  }
+
+  /**
+   * Reads one sheet into rows of text. The shared strings (on the first read) and the sheet are
+   * decoded and scanned a chunk at a time (see ZipEntryStream for how they are inflated);
+   * between chunks the read reports progress and, every few dozen milliseconds, yields to the
+   * event loop so that a cancel message can arrive.
+   *
+   * Throws `XlsxReadError` for damaged files and exceeded limits.
+   */
+  async read(options: XlsxReadOptions = {}): Promise<XlsxReadResult> {
+    const { signal, onProgress, limits = {}, inflate } = options;
+    signal?.throwIfAborted();
+    const { archive, parts } = this;
+    const sheet = pickSheet(parts.sheets, options.sheet);
+    if (sheet.part === null && sheet.worksheet) throw damaged(`the sheet "${sheet.name}" has no cell data part`);
+
+    this.styles ??= parts.styles ? parseCellStyles(partText(archive.read(parts.styles))) : [];
+    const stringsToRead = this.sharedStrings === null ? parts.sharedStrings : null;
+    const pacer = new Pacer(signal, onProgress, (stringsToRead?.compressedSize ?? 0) + (sheet.part?.compressedSize ?? 0));
+    if (stringsToRead) {
+      const scanner = new SharedStringsScanner();
+      await scanPart(archive, stringsToRead, scanner, pacer, inflate);
+      this.sharedStrings = scanner.end();
+    }
+    const sheetScanner = new SheetScanner({
+      sharedStrings: this.sharedStrings ?? [],
+      styles: this.styles,
+      date1904: parts.date1904,
+      limits: {
+        maxRows: limits.maxRows ?? Infinity,
+        maxColumns: limits.maxColumns ?? Infinity,
+        maxCellLength: limits.maxCellLength ?? Infinity,
+      },
+    });
+    if (sheet.part) await scanPart(archive, sheet.part, sheetScanner, pacer, inflate);
+    sheetScanner.end();
+    onProgress?.(1);
+    return { sheets: [...this.sheets], sheet: sheet.name, rows: sheetScanner.rows, rowNumbers: sheetScanner.rowNumbers };
+  }
 }
 
 function toXlsxSheet({ name, hidden }: WorkbookSheet): XlsxSheet {

@@ -3,7 +3,7 @@ import type { ZipArchive, ZipEntry } from './zip-archive';
 import { attributeByLocalName, findElements } from './xml-text';
 
 /** What `workbook.xml` and the relationships say: the sheets and where the shared parts are. */
-interface WorkbookParts {
+export interface WorkbookParts {
   sheets: WorkbookSheet[];
   date1904: boolean;
   sharedStrings: ZipEntry | null;
