@@ -326,6 +326,17 @@ describe('dates', () => {
     ]);
   });
 
+  it("shows the date and time formats built into Chinese, Japanese and Korean Excel as ISO text", async () => {
+    const ids = [27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 50, 51, 52, 53, 54, 55, 56, 57, 58];
+    const cellXfs = ids.map((id) => `<xf numFmtId="${id}"/>`).join('');
+    const cells = ids.map((_, index) => `<c r="${XLSX.utils.encode_col(index)}1" s="${index}"><v>${serial}</v></c>`).join('');
+    const [row] = await rowsOf(oneSheet(`<row r="1">${cells}</row>`, { cellXfs }));
+    const shown = Object.fromEntries(ids.map((id, index) => [id, row?.[index]]));
+    for (const id of [27, 28, 29, 30, 31, 36, 50, 51, 52, 53, 54, 57, 58]) expect(shown[id], `format ${id}`).toBe('2024-03-05');
+    for (const id of [32, 34, 55]) expect(shown[id], `format ${id}`).toBe('18:00');
+    for (const id of [33, 35, 56]) expect(shown[id], `format ${id}`).toBe('18:00:00');
+  });
+
   it('recognises custom date formats despite quoted text, escapes, locales and colours', async () => {
     const formats = [
       'yyyy-mm-dd',
