@@ -45,9 +45,9 @@ function isNameEnd(code: number): boolean {
  * after the last. Only complete `<row>` elements are scanned; the unfinished tail waits for the
  * next chunk, so memory holds about one chunk plus the rows read.
  *
- * The scan walks each cell once by character code: this loop runs for every cell of a sheet
- * (a million for 100,000 rows × 10 columns), so it avoids regular expressions, intermediate
- * strings and objects, and slices only the values it keeps.
+ * The scan runs for every cell of a sheet (a million for 100,000 rows × 10 columns), so it
+ * avoids regular expressions, intermediate strings and objects, and copies out only the values
+ * it keeps (see readRow for how it walks a row).
  */
 export class SheetScanner {
   readonly rows: string[][] = [];
