@@ -66,6 +66,15 @@ describe('SheetScanner', () => {
     );
   });
 
+  it('reads cells without attributes and an empty inline string', () => {
+    const bare =
+      '<worksheet><sheetData><row><c><v>1</v></c><c><v>2</v></c></row>' +
+      '<row><c t="inlineStr"><is/></c><c t="inlineStr"><is><t>kept</t></is></c></row></sheetData></worksheet>';
+    for (let cut = 1; cut < bare.length; cut++) {
+      expect(scanInPieces([bare.slice(0, cut), bare.slice(cut)]).rows).toEqual([['1', '2'], ['', 'kept']]);
+    }
+  });
+
   it('reads an empty <sheetData/>', () => {
     expect(scanInPieces(['<worksheet><sheetData/></worksheet>']).rows).toEqual([]);
   });

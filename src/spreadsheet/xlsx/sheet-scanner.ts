@@ -180,6 +180,10 @@ export class SheetScanner {
       let gt = xml.indexOf('>', nameAt);
       if (gt < 0) return INCOMPLETE;
       for (let p = nameAt + 1; ; ) {
+        // Past the last attribute, stop here: a search for the next '=' would run on into the
+        // following cells (to the chunk's end where cells have no attributes at all).
+        while (isSpace(xml.charCodeAt(p))) p++;
+        if (p >= gt || xml.charCodeAt(p) === 47 /* / */) break;
         const eq = xml.indexOf('=', p);
         if (eq < 0 || eq > gt) break;
         let quoteAt = eq + 1;
@@ -256,10 +260,17 @@ export class SheetScanner {
               if (p === 0) return INCOMPLETE;
             }
           } else if (first === 105 /* is */ && next === 115 && isNameEnd(xml.charCodeAt(child + 2))) {
-            const end = xml.indexOf(tags.inlineEnd, child);
-            if (end < 0) return INCOMPLETE;
-            inline = richText(xml, child, end, tags.prefix);
-            p = end + tags.inlineEnd.length;
+            const childEnd = xml.indexOf('>', child);
+            if (childEnd < 0) return INCOMPLETE;
+            if (xml.charCodeAt(childEnd - 1) === 47 /* <is/>: no text */) {
+              inline = '';
+              p = childEnd + 1;
+            } else {
+              const end = xml.indexOf(tags.inlineEnd, childEnd);
+              if (end < 0) return INCOMPLETE;
+              inline = richText(xml, child, end, tags.prefix);
+              p = end + tags.inlineEnd.length;
+            }
           } else if (first === 102 /* f */ && isNameEnd(next)) {
             const childEnd = xml.indexOf('>', child);
             const end = childEnd < 0 ? -1 : xml.charCodeAt(childEnd - 1) === 47 ? childEnd : xml.indexOf(tags.formulaEnd, childEnd);
