@@ -33,11 +33,13 @@ const BUILT_IN: ReadonlyMap<number, DateDisplay> = new Map([
   [46, ELAPSED_SECONDS], // [h]:mm:ss
   [47, TIME_SECONDS], // mm:ss.0
   // Ids 27–36 and 50–58 are built in only for Chinese, Japanese and Korean Excel (ECMA-376
-  // §18.8.30 lists each locale's codes), where a file saved with them carries no code: at each id
-  // every one of those locales shows a date (年/月/日 and era forms), or a time at the same ids.
-  ...[27, 28, 29, 30, 31, 36, 50, 51, 52, 53, 54, 57, 58].map((id) => [id, DATE] as const),
-  ...[32, 34, 55].map((id) => [id, TIME_MINUTES] as const), // h"时"mm"分", with 上午/下午
-  ...[33, 35, 56].map((id) => [id, TIME_SECONDS] as const), // h"时"mm"分"ss"秒", with 上午/下午
+  // §18.8.30 lists each locale's codes), where a file saved with them carries no code. These
+  // are a date (年/月/日 and era forms) or a time in all four locales alike; 34, 35, 52, 53, 55
+  // and 56 are a time in one locale and a date in another, so they stay numbers: a guess would
+  // lose the date or the time.
+  ...[27, 28, 29, 30, 31, 36, 50, 51, 54, 57, 58].map((id) => [id, DATE] as const),
+  [32, TIME_MINUTES], // h"时"mm"分"
+  [33, TIME_SECONDS], // h"时"mm"分"ss"秒"
 ]);
 
 export function builtInDateDisplay(numFmtId: number): DateDisplay | null {
