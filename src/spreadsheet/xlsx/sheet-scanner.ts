@@ -62,6 +62,8 @@ export class SheetScanner {
   private readonly cells: string[] = [];
   private readonly scanFrom = (xml: string, from: number) => this.scan(xml, from);
   private readonly escapes = new EscapeFinder();
+  /** Where the next '=' of the text being scanned is (its length when there is none). */
+  private nextEquals = -1;
 
   constructor(private readonly context: SheetContext) {}
 
@@ -84,6 +86,7 @@ export class SheetScanner {
     }
     const tags = this.tags;
     this.escapes.reset(xml);
+    this.nextEquals = -1;
     let at = from;
     if (!this.inSheetData) {
       let open = xml.indexOf(tags.sheetData, at);
@@ -180,12 +183,12 @@ export class SheetScanner {
       let gt = xml.indexOf('>', nameAt);
       if (gt < 0) return INCOMPLETE;
       for (let p = nameAt + 1; ; ) {
-        // Past the last attribute, stop here: a search for the next '=' would run on into the
-        // following cells (to the chunk's end where cells have no attributes at all).
-        while (isSpace(xml.charCodeAt(p))) p++;
-        if (p >= gt || xml.charCodeAt(p) === 47 /* / */) break;
-        const eq = xml.indexOf('=', p);
-        if (eq < 0 || eq > gt) break;
+        // The next '=' of the text is remembered: past a cell's last attribute the search finds
+        // the next cell's first, which is then not searched again (and where cells carry no
+        // attributes, a search per cell would run to the chunk's end every time).
+        if (this.nextEquals < p) this.nextEquals = nextOrEnd(xml, '=', p);
+        const eq = this.nextEquals;
+        if (eq > gt) break;
         let quoteAt = eq + 1;
         while (isSpace(xml.charCodeAt(quoteAt))) quoteAt++;
         const valueStart = quoteAt + 1;
@@ -448,4 +451,9 @@ function parseDigits(xml: string, start: number, end: number): number {
 
 function count(value: number): string {
   return value.toLocaleString('en-US');
+}
+
+function nextOrEnd(text: string, search: string, from: number): number {
+  const found = text.indexOf(search, from);
+  return found < 0 ? text.length : found;
 }
