@@ -38,11 +38,6 @@ export interface XlsxReadResult {
   rowNumbers: number[];
 }
 
-/** The sheets of a workbook without reading any cells. Throws like `readXlsx`. */
-export function listXlsxSheets(bytes: Uint8Array): XlsxSheet[] {
-  return openXlsx(bytes).sheets;
-}
-
 /**
  * Reads one sheet of an `.xlsx` workbook into rows of text (see XlsxWorkbook.read). To read
  * several sheets of one workbook, open it once with `openXlsx`: its shared strings are then read

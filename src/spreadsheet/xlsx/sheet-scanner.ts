@@ -3,7 +3,7 @@ import { type DateDisplay, formatIsoDateCell, formatSerial } from './date-format
 import { formatNumber } from './number-format';
 import { richText } from './rich-text';
 import { XlsxReadError, damaged } from './xlsx-errors';
-import { EscapeFinder, copyOf, decodeCellText, detach, rootPrefix } from './xml-text';
+import { EscapeFinder, copyOf, decodeCellText, detach, nextOrEnd, rootPrefix } from './xml-text';
 
 interface SheetLimits {
   maxRows: number;
@@ -451,9 +451,4 @@ function parseDigits(xml: string, start: number, end: number): number {
 
 function count(value: number): string {
   return value.toLocaleString('en-US');
-}
-
-function nextOrEnd(text: string, search: string, from: number): number {
-  const found = text.indexOf(search, from);
-  return found < 0 ? text.length : found;
 }

@@ -60,7 +60,8 @@ export class EscapeFinder {
   }
 }
 
-function nextOrEnd(text: string, search: string, from: number): number {
+/** Where `search` next occurs in `text` from `from`, or the text's length when it does not. */
+export function nextOrEnd(text: string, search: string, from: number): number {
   const found = text.indexOf(search, from);
   return found < 0 ? text.length : found;
 }
