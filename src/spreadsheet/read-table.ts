@@ -61,8 +61,8 @@ function asReadError(error: unknown, sheet: string, limits: TableLimits): unknow
 /**
  * An .xlsx workbook through the console's own streaming reader (src/spreadsheet/xlsx), which is
  * many times faster and leaner than SheetJS. Every sheet is read, for its row count and for the
- * pre-selection (the workbook is opened once: its shared strings are read once for all); null when the reader declines the workbook (encrypted, strict OOXML), which
- * then goes to SheetJS.
+ * pre-selection, from one opened workbook (its shared strings are read once for all); null when
+ * the reader declines the workbook (encrypted, strict OOXML), which then goes to SheetJS.
  */
 async function readXlsxTable(
   bytes: Uint8Array,

@@ -62,7 +62,7 @@ export class XlsxWorkbook {
   readonly sheets: XlsxSheet[];
   private readonly archive: ZipArchive;
   private readonly parts: WorkbookParts;
-  private styles: (DateDisplay | null)[] | null = null;
+  private readonly styles: (DateDisplay | null)[];
   /** The shared-string table once read: every sheet of the workbook uses the same one. */
   private sharedStrings: string[] | null = null;
 
@@ -70,6 +70,7 @@ export class XlsxWorkbook {
     this.archive = new ZipArchive(bytes);
     this.parts = readWorkbookParts(this.archive);
     this.sheets = this.parts.sheets.map(toXlsxSheet);
+    this.styles = this.parts.styles ? parseCellStyles(partText(this.archive.read(this.parts.styles))) : [];
   }
 
   /**
@@ -87,7 +88,6 @@ export class XlsxWorkbook {
     const sheet = pickSheet(parts.sheets, options.sheet);
     if (sheet.part === null && sheet.worksheet) throw damaged(`the sheet "${sheet.name}" has no cell data part`);
 
-    this.styles ??= parts.styles ? parseCellStyles(partText(archive.read(parts.styles))) : [];
     const stringsToRead = this.sharedStrings === null ? parts.sharedStrings : null;
     const pacer = new Pacer(signal, onProgress, (stringsToRead?.compressedSize ?? 0) + (sheet.part?.compressedSize ?? 0));
     if (stringsToRead) {
