@@ -55,7 +55,7 @@ function ContainerCard({ container }: { container: Container }) {
                   aria-hidden="true"
                   className={`relative z-10 mt-1 size-3 shrink-0 rounded-full border-2 ${actual ? 'border-emerald-600 bg-emerald-600' : 'border-slate-400 bg-white'}`}
                 />
-                {index < container.events.length - 1 && <span aria-hidden="true" className="absolute left-[5px] top-4 h-full w-0.5 bg-slate-200" />}
+                {index < container.events.length - 1 && <span aria-hidden="true" className="absolute left-[5px] top-4 bottom-0 w-0.5 bg-slate-300" />}
                 <div className="min-w-0 text-sm">
                   <p className="font-medium text-slate-900">{event.description ?? (event.code ? humanize(event.code) : 'Event')}</p>
                   <p className="text-xs text-slate-600">

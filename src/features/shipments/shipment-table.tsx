@@ -51,7 +51,7 @@ export function ShipmentTable({
                     type="button"
                     aria-haspopup="dialog"
                     onClick={(event) => onOpen(shipment, event.currentTarget)}
-                    className="rounded text-brand-700 underline-offset-2 hover:underline"
+                    className="whitespace-nowrap rounded text-brand-700 underline-offset-2 hover:underline"
                   >
                     {shipment.reference ?? shipment.tracking_number}
                   </button>
