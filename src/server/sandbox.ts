@@ -57,7 +57,7 @@ export async function registerSandbox(app: FastifyInstance, config: ServerConfig
 
   await app.register(
     async (api) => {
-      addAuth(api, workspaces.keyHashes());
+      addAuth(api, workspaces.keyHashes(), config.disabledKeys);
       addRateLimits(api, config);
       if (config.faults) addFaults(api, config.faults, config.faultSlowMs);
       await api.register(multipart, {
