@@ -40,7 +40,11 @@ export function ConnectPage() {
     <div className="mx-auto max-w-3xl">
       <PageHeader
         title="Connect"
-        description="The console talks to the shipment tracking service with your API key. The key stays in this browser and is sent only in the Authorization header."
+        description={
+          serverKey
+            ? 'This server talks to the shipment tracking service with its own API key, so the key never reaches this browser.'
+            : 'The console talks to the shipment tracking service with your API key. The key stays in this browser and is sent only in the Authorization header.'
+        }
       />
       {connection && (
         <div className="mb-6">
