@@ -52,7 +52,8 @@ describe('Connect', () => {
       return Response.json({ data: [], pagination: {} });
     });
     renderConnect();
-    await userEvent.click(await screen.findByRole('button', { name: 'Use local sandbox' }));
+    // The first render of the file also loads the router: give it more than the default second on a busy machine.
+    await userEvent.click(await screen.findByRole('button', { name: 'Use local sandbox' }, { timeout: 5000 }));
     expect(await screen.findByRole('heading', { name: 'Import shipments' })).toBeInTheDocument();
     expect(getConnection()).toMatchObject({ label: 'Local sandbox', workspace: 'Demo Logistics', remembered: false });
     expect(sessionStorage.getItem('import-console.connection')).toContain(sandboxInfo.api_key);
