@@ -7,6 +7,7 @@ import { addAuth } from './auth';
 import type { ServerConfig } from './config';
 import { addFaults } from './faults';
 import { BatchProcessor } from './processing/batch-processor';
+import { supportedCarriers } from './processing/supported-carriers';
 import { addRateLimits } from './rate-limits';
 import { registerBatchRead } from './routes/batch-read';
 import { registerContainers } from './routes/containers';
@@ -37,6 +38,7 @@ export async function registerSandbox(app: FastifyInstance, config: ServerConfig
     workspaces,
     rowDelayMs: config.rowDelayMs,
     slowTrackingMs: config.slowTrackingMs,
+    supportedCarriers: supportedCarriers(config.carriers),
     log: app.log,
   });
   const services: SandboxServices = { config, workspaces, batches, shipments, processor };
@@ -55,7 +57,7 @@ export async function registerSandbox(app: FastifyInstance, config: ServerConfig
 
   await app.register(
     async (api) => {
-      addAuth(api, workspaces.keyHashes());
+      addAuth(api, workspaces.keyHashes(), config.disabledKeys);
       addRateLimits(api, config);
       if (config.faults) addFaults(api, config.faults, config.faultSlowMs);
       await api.register(multipart, {

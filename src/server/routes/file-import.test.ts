@@ -37,8 +37,11 @@ describe('POST /api/v1/shipments/imports/file', () => {
     });
     const batch = await waitForBatch(app, response.json<Batch>().id);
     expect(batch).toMatchObject({ status: 'completed', completed_requests: 2 });
-    // The B/L's carrier is inferred from its SCAC prefix.
-    expect(batch.results[1]).toMatchObject({ creation_status: 'created', tracking_status: 'succeeded', carrier_scac: 'MAEU' });
+    // A B/L without carrier fails, as on the real service (CARRIER_SCAC_REQUIRED), with the fix its prefix suggests.
+    expect(batch.results[1]).toMatchObject({
+      creation_status: 'failed',
+      errors: [{ message: 'Carrier SCAC is required for bill_of_lading', target: 'carrier', suggested_fix: 'Set carrier to MAEU: the number starts with that SCAC (Maersk).' }],
+    });
   });
 
   test.each([
