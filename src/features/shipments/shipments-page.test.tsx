@@ -26,7 +26,7 @@ function standIn(list: (url: URL) => Response) {
 }
 
 function renderPage(initial = '/shipments') {
-  saveConnection({ baseUrl: 'https://tracking.example.com', apiKey: 'secret-key-123', label: 'Test', workspace: null, sandbox: false, remembered: false });
+  saveConnection({ baseUrl: 'https://tracking.example.com', apiKey: 'secret-key-123', label: 'Test', workspace: null, sandbox: false, keyHeldByServer: false, remembered: false });
   const root = createRootRoute({ component: Outlet });
   const route = createRoute({ getParentRoute: () => root, path: '/shipments', validateSearch: (search) => shipmentsSearchSchema.parse(search), component: ShipmentsPage });
   const home = createRoute({ getParentRoute: () => root, path: '/', component: () => null });
