@@ -66,6 +66,10 @@ export const envSchema = z.object({
   SANDBOX_SLOW_TRACKING_MS: intFrom(30_000),
   SANDBOX_FAULTS: faultsSchema,
   SANDBOX_FAULT_SLOW_MS: intFrom(5_000),
+  SANDBOX_PARSE_WORKERS: intFrom(1, 1),
+  SANDBOX_PARSE_TIMEOUT_MS: intFrom(5_000, 100),
+  SANDBOX_PARSE_HEAP_MB: intFrom(256, 32),
+  SANDBOX_MAX_JSON_DEPTH: intFrom(32, 2),
   UPSTREAM_URL: z.url({ protocol: /^https?$/, error: 'UPSTREAM_URL must be an http(s) URL' }).optional(),
   LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('warn'),
 });
@@ -89,6 +93,12 @@ export interface ServerConfig {
   faults: FaultShares | null;
   /** How long a response injected as `slow` by SANDBOX_FAULTS is held back. */
   faultSlowMs: number;
+  /** Worker threads that parse uploads, and each one's time and heap limit per file. */
+  parseWorkers: number;
+  parseTimeoutMs: number;
+  parseHeapMb: number;
+  /** Deepest nesting of arrays and objects a JSON body may have. */
+  maxJsonDepth: number;
   upstreamUrl: string | null;
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
   /** Folder of the built console; null serves the API only (tests, `npm run dev`). */
@@ -121,6 +131,10 @@ export function loadConfig(env: Record<string, string | undefined>, consoleDir: 
     slowTrackingMs: e.SANDBOX_SLOW_TRACKING_MS,
     faults: e.SANDBOX_FAULTS,
     faultSlowMs: e.SANDBOX_FAULT_SLOW_MS,
+    parseWorkers: e.SANDBOX_PARSE_WORKERS,
+    parseTimeoutMs: e.SANDBOX_PARSE_TIMEOUT_MS,
+    parseHeapMb: e.SANDBOX_PARSE_HEAP_MB,
+    maxJsonDepth: e.SANDBOX_MAX_JSON_DEPTH,
     upstreamUrl: e.UPSTREAM_URL ?? null,
     logLevel: e.LOG_LEVEL,
     consoleDir,
