@@ -16,7 +16,7 @@ export interface TableLimits {
   maxCellLength: number;
   /** Bytes any part of an XLSX zip may inflate to; 256 MiB by default. */
   maxPartBytes: number;
-  /** Inflated ÷ compressed size of an XLSX part over 1 MiB; 200 by default (real sheets: 5–60). */
+  /** Inflated ÷ compressed size of an XLSX part over 16 MiB; 200 by default (real sheets: 5–60). */
   maxInflateRatio: number;
   /** Entries of an XLSX shared-string table; 2,000,000 by default. */
   maxSharedStrings: number;

@@ -48,8 +48,8 @@ export interface PartLimits {
   maxInflateRatio: number;
 }
 
-/** Small parts may compress far better than a sheet does (a run of blanks): the ratio applies above this. */
-const RATIO_FLOOR = 1024 * 1024;
+/** Small parts may compress far better than a sheet does (a run of blanks, one 2 MB cell of one letter): the ratio applies above this. */
+const RATIO_FLOOR = 16 * 1024 * 1024;
 const NO_PART_LIMITS: PartLimits = { maxPartBytes: Infinity, maxInflateRatio: Infinity };
 
 const megabytes = (bytes: number) => `${Math.round(bytes / 2 ** 20).toLocaleString('en-US')} MB`;
