@@ -97,6 +97,10 @@ export const envSchema = z.object({
   SANDBOX_FAULT_SLOW_MS: intFrom(5_000),
   SANDBOX_CARRIERS: carriersSchema,
   SANDBOX_DISABLED_KEYS: disabledKeysSchema,
+  SANDBOX_PARSE_WORKERS: intFrom(1, 1),
+  SANDBOX_PARSE_TIMEOUT_MS: intFrom(5_000, 100),
+  SANDBOX_PARSE_HEAP_MB: intFrom(256, 32),
+  SANDBOX_MAX_JSON_DEPTH: intFrom(32, 2),
   UPSTREAM_URL: z.url({ protocol: /^https?$/, error: 'UPSTREAM_URL must be an http(s) URL' }).optional(),
   UPSTREAM_API_KEY: z.string().trim().min(1, 'UPSTREAM_API_KEY is empty').optional(),
   LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('warn'),
@@ -125,6 +129,12 @@ export interface ServerConfig {
   carriers: string[] | null;
   /** Keys the sandbox knows but answers with 403, so a client's 403 path can be tried. */
   disabledKeys: string[];
+  /** Worker threads that parse uploads, and each one's time and heap limit per file. */
+  parseWorkers: number;
+  parseTimeoutMs: number;
+  parseHeapMb: number;
+  /** Deepest nesting of arrays and objects a JSON body may have. */
+  maxJsonDepth: number;
   upstreamUrl: string | null;
   /** Proxy mode: the key the server sends upstream itself, so the browser holds none. */
   upstreamApiKey: string | null;
@@ -164,6 +174,10 @@ export function loadConfig(env: Record<string, string | undefined>, consoleDir: 
     faultSlowMs: e.SANDBOX_FAULT_SLOW_MS,
     carriers: e.SANDBOX_CARRIERS,
     disabledKeys: e.SANDBOX_DISABLED_KEYS,
+    parseWorkers: e.SANDBOX_PARSE_WORKERS,
+    parseTimeoutMs: e.SANDBOX_PARSE_TIMEOUT_MS,
+    parseHeapMb: e.SANDBOX_PARSE_HEAP_MB,
+    maxJsonDepth: e.SANDBOX_MAX_JSON_DEPTH,
     upstreamUrl: e.UPSTREAM_URL ?? null,
     upstreamApiKey: e.UPSTREAM_API_KEY ?? null,
     logLevel: e.LOG_LEVEL,

@@ -7,6 +7,7 @@ import { closest } from './edit-distance';
 import { compactContainerNumber, looksLikeContainerNumber, validateContainerNumber } from './iso6346';
 import { formatCount } from './read-error';
 import type { RowIssue } from './row-issue';
+import { cellLength } from './table-limits';
 
 /** Positions of the spec's columns in a review row: FILE_HEADERS order, custom fields after. */
 const position = (header: FileHeader): number => FILE_HEADERS.indexOf(header);
@@ -349,11 +350,12 @@ export function validateRow(row: number, raw: readonly string[], out: string[], 
   for (let c = 0; c < columnCount; c++) {
     const value = out[c] ?? '';
     const column = columns[c] ?? 'name';
+    const length = cellLength(value); // the reader keeps an over-long cell shortened
     const limit = c === NAME ? Math.min(NAME_MAX_LENGTH, maxCellLength) : maxCellLength;
-    if (value.length > limit) {
+    if (length > limit) {
       report({
         row, column, level: 'error', code: 'too_long',
-        message: `${column}: ${formatCount(value.length)} characters; the limit is ${formatCount(limit)}.`,
+        message: `${column}: ${formatCount(length)} characters; the limit is ${formatCount(limit)}.`,
       });
     }
     if (c === TRACKING_NUMBER || c === REFERENCE || c === NAME || c === TAGS || c >= CUSTOM_FIELDS) {

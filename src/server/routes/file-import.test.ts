@@ -1,11 +1,12 @@
 import * as XLSX from '@e965/xlsx';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Batch } from '../../contract/batch';
 import { shipmentListSchema } from '../../contract/shipment';
-import { AUTH, multipartBody, sandbox, uploadFile, waitForBatch } from '../test-support';
+import { AUTH, multipartBody, sandbox, uploadFile, waitForBatch, warmParsePool } from '../test-support';
 
 let app: FastifyInstance;
+beforeAll(() => warmParsePool(), 60_000);
 afterEach(async () => app.close());
 
 function workbook(rows: string[][], bookType: 'xlsx' | 'biff8'): Uint8Array {
