@@ -77,7 +77,7 @@ test.describe('import: review and fix', () => {
     await page.getByRole('button', { name: /^Errors/ }).click();
     await expect(grid.getByRole('row')).toHaveCount(5); // header + the 4 rows that still have errors
     await grid.getByRole('button', { name: 'Row 5: show its issues' }).click();
-    const panel = page.getByRole('region', { name: /Row 5/ });
+    const panel = page.getByRole('region', { name: /Line 5/ });
     await expect(panel).toContainText('containr');
     await panel.getByRole('button', { name: 'Use “container”' }).click();
     await screenshot(page, 'import-review-errors');

@@ -1,7 +1,7 @@
 import type { ColumnMapping, ColumnTarget } from './column-mapping';
 import { addToReferenceIndex, createReferenceIndex, removeFromReferenceIndex, rowsWithReference } from './reference-index';
 import type { ReferenceIndex } from './reference-index';
-import type { IssueCode, RowIssue } from './row-issue';
+import { type IssueCode, type RowIssue, worstFirst } from './row-issue';
 import { DEFAULT_TABLE_LIMITS } from './table-limits';
 import { createValidationContext, reviewColumns, validateRow } from './validate-row';
 import type { RowValidationContext } from './validate-row';
@@ -403,6 +403,5 @@ export function rowsWhere(table: ReviewTable, filter: RowFilter): number[] {
 
 /** Issues of one cell, errors first, for the grid's cell marker and tooltip. */
 export function cellIssues(table: ReviewTable, row: number, column: ColumnTarget): RowIssue[] {
-  const order = { error: 0, warning: 1, auto_fix: 2 } as const;
-  return (table.issues[row] ?? []).filter((issue) => issue.column === column).sort((a, b) => order[a.level] - order[b.level]);
+  return worstFirst((table.issues[row] ?? []).filter((issue) => issue.column === column));
 }

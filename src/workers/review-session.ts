@@ -24,7 +24,6 @@ import {
   SKIPPED_LISTED,
 } from './import-protocol';
 
-const FILTERS = { all: 'all', errors: 'errors', warnings: 'warnings', fixed: 'auto_fixed', excluded: 'excluded' } as const;
 const PREVIEW_LINES = 6;
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
@@ -44,11 +43,10 @@ export class ReviewSession {
   }
 
   state(note: string | null = null): ReviewState {
-    const c = this.table.counts;
     return {
       version: this.version,
       viewVersion: this.viewVersion,
-      counts: { rows: c.rows, errors: c.errorRows, warnings: c.warningRows, fixed: c.autoFixedRows, excluded: c.excludedRows, ready: c.readyRows },
+      counts: { ...this.table.counts },
       filter: this.filter,
       viewLength: this.view.length,
       canUndo: this.table.history.length > 0,
@@ -135,7 +133,7 @@ export class ReviewSession {
       headers: submission.headers,
       chunkRows: submission.chunks.map((chunk) => chunk.rows.length),
       submittedRows: submission.submittedRows,
-      skipped: submission.skipped.slice(0, SKIPPED_LISTED).map((s) => ({ rowNumber: s.rowNumber, reason: s.reasons.join(' ') })),
+      skipped: submission.skipped.slice(0, SKIPPED_LISTED),
       skippedTotal: submission.skipped.length,
       previewCsv: first.split('\r\n').slice(0, PREVIEW_LINES).join('\n'),
     };
@@ -143,6 +141,6 @@ export class ReviewSession {
 
   private refreshView(): void {
     this.viewVersion++;
-    this.view = rowsWhere(this.table, FILTERS[this.filter]);
+    this.view = rowsWhere(this.table, this.filter);
   }
 }

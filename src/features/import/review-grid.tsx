@@ -1,17 +1,12 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ColumnTarget } from '../../spreadsheet/column-mapping';
-import type { CellIssueView, ReviewRowView } from '../../workers/import-protocol';
+import type { CellIssueView, ReviewRowView, RowNumbering } from '../../workers/import-protocol';
+import { ISSUE_LEVEL, worstIssue } from './issue-level';
 
 const ROW_HEIGHT = 40;
 /** Characters of a cell put in the DOM; the data keeps every character. */
 const SHOWN_CHARS = 120;
-
-const levelStyle = {
-  error: { cell: 'bg-red-50 ring-1 ring-inset ring-red-300', mark: '✕', text: 'text-red-700', word: 'Error' },
-  warning: { cell: 'bg-amber-50 ring-1 ring-inset ring-amber-300', mark: '!', text: 'text-amber-800', word: 'Warning' },
-  auto_fix: { cell: '', mark: '✓', text: 'text-emerald-700', word: 'Auto-fixed' },
-} as const;
 
 function shorten(value: string): string {
   return value.length > SHOWN_CHARS ? `${value.slice(0, SHOWN_CHARS)}…` : value;
@@ -19,12 +14,9 @@ function shorten(value: string): string {
 
 const lastColOf = (columns: readonly ColumnTarget[]) => columns.length + 1;
 
-function worstIssue(issues: CellIssueView[]): CellIssueView | undefined {
-  return issues.find((i) => i.level === 'error') ?? issues.find((i) => i.level === 'warning') ?? issues[0];
-}
-
 export interface ReviewGridProps {
   columns: ColumnTarget[];
+  numbering: RowNumbering;
   viewLength: number;
   rowAt: (index: number) => ReviewRowView | undefined;
   ensure: (from: number, to: number) => void;
@@ -239,7 +231,7 @@ function GridCell({
   onFinish: (value: string | null) => void;
 }) {
   const issue = worstIssue(issues);
-  const style = issue ? levelStyle[issue.level] : null;
+  const style = issue ? ISSUE_LEVEL[issue.level] : null;
   const buttonRef = useRef<HTMLButtonElement>(null);
   // Enter or Escape ends an edit from the keyboard: the focus goes back to the cell, not <body>.
   // A click elsewhere (blur) leaves the focus where the click put it.
@@ -280,7 +272,7 @@ function GridCell({
       </td>
     );
   }
-  const label = `${column}, row ${rowNumber}: ${value ? shorten(value) : 'empty'}${issue ? `. ${levelStyle[issue.level].word}: ${issue.message}` : ''}. Press Enter to edit.`;
+  const label = `${column}, row ${rowNumber}: ${value ? shorten(value) : 'empty'}${issue ? `. ${ISSUE_LEVEL[issue.level].word}: ${issue.message}` : ''}. Press Enter to edit.`;
   return (
     <td className={`border-b border-slate-100 px-1 ${style?.cell ?? ''}`}>
       <button

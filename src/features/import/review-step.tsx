@@ -2,8 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import type { ColumnTarget } from '../../spreadsheet/column-mapping';
-import type { ReviewCommand, ReviewRowView, ReviewState } from '../../workers/import-protocol';
-import type { ImportWorkerClient } from './import-worker-client';
+import { plural } from '../../components/plural';
+import type { ReviewCommand, ReviewRowView, ReviewState, RowNumbering } from '../../workers/import-protocol';
+import { useImportSession } from './use-import-session';
 import { ReviewGrid } from './review-grid';
 import { BulkTools, FilterBar, ReviewCountsLine } from './review-toolbar';
 import { RowIssuesPanel } from './row-issues-panel';
@@ -11,28 +12,35 @@ import { useRowWindow } from './use-row-window';
 
 /** Review and fix: the grid, its filters and bulk tools, and the selected row's issues. */
 export function ReviewStep({
-  client,
   columns,
+  numbering,
   state,
+  busy,
+  error: stepError,
   onState,
   onBack,
   onContinue,
 }: {
-  client: ImportWorkerClient;
   columns: ColumnTarget[];
+  numbering: RowNumbering;
   state: ReviewState;
+  /** Preparing the submission is under way. */
+  busy: boolean;
+  /** Why the last step's request failed (preparing the submission), as a sentence. */
+  error: string | null;
   onState: (state: ReviewState) => void;
   onBack: () => void;
   onContinue: () => void;
 }) {
-  const { rowAt, patchRow, ensure } = useRowWindow(client, state.version, state.viewVersion, state.viewLength);
+  const session = useImportSession();
+  const { rowAt, patchRow, ensure } = useRowWindow(state.version, state.viewVersion, state.viewLength);
   const [selected, setSelected] = useState<ReviewRowView | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const run = useCallback(
     (command: ReviewCommand) => {
-      client
-        .call({ type: 'review', command }, 'review-state')
+      session
+        .request('review', { command })
         .then((answer) => {
           setError(null);
           if (answer.row) patchRow(answer.row);
@@ -40,7 +48,7 @@ export function ReviewStep({
         })
         .catch((e: unknown) => setError((e as Error).message));
     },
-    [client, onState, patchRow],
+    [session, onState, patchRow],
   );
 
   // Keep the issues panel in step with edits made anywhere.
@@ -48,14 +56,14 @@ export function ReviewStep({
   useEffect(() => {
     if (selectedIndex === undefined) return;
     let live = true;
-    client
-      .call({ type: 'get-row', row: selectedIndex }, 'rows')
-      .then((answer) => live && setSelected(answer.rows[0] ?? null))
+    session
+      .request('get-row', { row: selectedIndex })
+      .then((answer) => live && setSelected(answer.row))
       .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [client, selectedIndex, state.version]);
+  }, [session, selectedIndex, state.version]);
 
   const excludeLabel = state.filter === 'excluded' ? 'Restore' : 'Exclude';
   return (
@@ -65,6 +73,7 @@ export function ReviewStep({
         <ReviewCountsLine state={state} />
       </div>
       {error && <Alert tone="error">{error}</Alert>}
+      {stepError && <Alert tone="error">{stepError}</Alert>}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <FilterBar state={state} onFilter={(filter) => run({ type: 'set-filter', filter })} />
         <div className="flex gap-2">
@@ -73,7 +82,7 @@ export function ReviewStep({
             Undo
           </Button>
           <Button variant="secondary" disabled={state.viewLength === 0} onClick={() => run({ type: 'exclude', rows: 'view', excluded: state.filter !== 'excluded' })}>
-            {excludeLabel} {state.viewLength.toLocaleString('en')} rows shown
+            {excludeLabel} {plural(state.viewLength, 'row')} shown
           </Button>
         </div>
       </div>
@@ -88,6 +97,7 @@ export function ReviewStep({
       ) : (
         <ReviewGrid
           columns={columns}
+          numbering={numbering}
           viewLength={state.viewLength}
           rowAt={rowAt}
           ensure={ensure}
@@ -100,6 +110,7 @@ export function ReviewStep({
       {selected && (
         <RowIssuesPanel
           row={selected}
+          numbering={numbering}
           columns={columns}
           onApplyFix={(column, value) => run({ type: 'edit', row: selected.index, column, value })}
           onClose={() => setSelected(null)}
@@ -108,13 +119,13 @@ export function ReviewStep({
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
         <Button variant="ghost" onClick={onBack}>Back to columns</Button>
         <div className="flex items-center gap-3">
-          {state.counts.errors > 0 && (
+          {state.counts.errorRows > 0 && (
             <p className="text-sm text-slate-600">
               Rows with errors are skipped unless you fix or exclude them.
             </p>
           )}
-          <Button onClick={onContinue} disabled={state.counts.ready === 0}>
-            Continue with {state.counts.ready.toLocaleString('en')} ready rows
+          <Button onClick={onContinue} disabled={state.counts.readyRows === 0 || busy}>
+            Continue with {plural(state.counts.readyRows, 'ready row')}
           </Button>
         </div>
       </div>

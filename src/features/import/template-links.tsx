@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { downloadFile } from '../../components/download-file';
 import { DownloadIcon } from '../../components/icons';
 import { templateCsv } from '../../spreadsheet/template';
-import type { ImportWorkerClient } from './import-worker-client';
+import { useImportSession } from './use-import-session';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -10,11 +10,12 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
  * The import template in both formats, with the workspace's custom fields when known. The XLSX
  * is written in the import worker, which already loads SheetJS, so the page never parses it.
  */
-export function TemplateLinks({ customFieldSlugs, worker }: { customFieldSlugs: readonly string[]; worker: ImportWorkerClient }) {
+export function TemplateLinks({ customFieldSlugs }: { customFieldSlugs: readonly string[] }) {
+  const session = useImportSession();
   const [error, setError] = useState<string | null>(null);
   const xlsx = async () => {
     try {
-      const { bytes } = await worker.call({ type: 'template', customFieldSlugs: [...customFieldSlugs] }, 'template-done');
+      const { bytes } = await session.request('template', { customFieldSlugs: [...customFieldSlugs] });
       downloadFile(bytes as Uint8Array<ArrayBuffer>, 'shipments-template.xlsx', XLSX_TYPE);
     } catch (e) {
       setError(`The XLSX template could not be made: ${(e as Error).message}`);

@@ -7,7 +7,7 @@ import type { PortCall, Shipment } from '../../contract/shipment';
 import { Alert } from '../../components/alert';
 import { Button, buttonClass } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
-import { PlugIcon, ShipIcon } from '../../components/icons';
+import { ShipIcon } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
 import { StatusBadge, type StatusTone } from '../../components/status-badge';
 
@@ -15,7 +15,7 @@ const PAGE_SIZE = 25;
 
 export function ShipmentsPage() {
   const connection = useConnection();
-  const search = useSearch({ from: '/shipments' });
+  const search = useSearch({ from: '/connected/shipments' });
 
   return (
     <div>
@@ -23,13 +23,8 @@ export function ShipmentsPage() {
         title="Shipments"
         description="Shipments in your workspace, newest first. Filter by an import batch to see what one import created or updated."
       />
-      {connection ? (
-        <ShipmentList batchId={search.batch_id} page={search.page ?? 1} target={connection} />
-      ) : (
-        <EmptyState icon={<PlugIcon />} title="Connect to see shipments" action={<Link to="/connect" className={buttonClass()}>Connect</Link>}>
-          Shipments come from the tracking service. Connect with an API key, or use the local sandbox.
-        </EmptyState>
-      )}
+      {/* The connected layout route renders this page only with a connection. */}
+      {connection && <ShipmentList batchId={search.batch_id} page={search.page ?? 1} target={connection} />}
     </div>
   );
 }
