@@ -73,6 +73,8 @@ export interface ReviewState {
 /** What would be sent; the CSV chunks themselves stay in the worker until they are submitted. */
 export interface PreparedSubmission {
   headers: string[];
+  /** Rows per chunk at most. */
+  chunkSize: number;
   /** Rows in each chunk, in order. */
   chunkRows: number[];
   submittedRows: number;
@@ -107,9 +109,10 @@ export interface ImportRequests {
   'get-rows': { from: number; to: number };
   /** One row by its table index, wherever the filter puts it. */
   'get-row': { row: number };
-  prepare: { chunkSize: number };
-  /** The XLSX import template: SheetJS stays off the main thread. */
-  template: { customFieldSlugs: string[] };
+  /** `chunkSize` defaults to the submit queue's (DEFAULT_CHUNK_ROWS). */
+  prepare: { chunkSize?: number };
+  /** The import template, written here so SheetJS and papaparse stay off the main thread. */
+  template: { customFieldSlugs: string[]; format: 'csv' | 'xlsx' };
 }
 
 export interface ImportAnswers {

@@ -2,7 +2,7 @@
 // src/spreadsheet; all logic lives there.
 import { z } from 'zod';
 import { readTable, SpreadsheetReadError, type TableReadResult } from '../spreadsheet/read-table';
-import { templateXlsx } from '../spreadsheet/template';
+import { templateCsv, templateXlsx } from '../spreadsheet/template';
 import { ReviewSession } from './review-session';
 import {
   type ImportAnswers,
@@ -81,7 +81,9 @@ const handlers: Handlers = {
   },
   'get-rows': ({ from, to }) => ({ from, rows: current().getRows(from, to), version: current().state().version }),
   'get-row': ({ row }) => ({ row: current().rowView(row), version: current().state().version }),
-  template: async ({ customFieldSlugs }) => ({ bytes: await templateXlsx(customFieldSlugs) }),
+  template: async ({ customFieldSlugs, format }) => ({
+    bytes: format === 'csv' ? new TextEncoder().encode(templateCsv(customFieldSlugs)) : await templateXlsx(customFieldSlugs),
+  }),
   prepare: ({ chunkSize }) => ({ submission: current().prepare(chunkSize) }),
 };
 

@@ -1,7 +1,7 @@
 // The review table of one import, held in the worker, and the commands the grid sends to it.
 // The page never holds the rows: it asks for the window it shows (getRows).
 import type { ColumnMapping } from '../spreadsheet/column-mapping';
-import { toCsvChunks } from '../spreadsheet/csv-output';
+import { DEFAULT_CHUNK_ROWS, toCsvChunks } from '../spreadsheet/csv-output';
 import {
   createReviewTable,
   excludeRows,
@@ -126,11 +126,12 @@ export class ReviewSession {
     };
   }
 
-  prepare(chunkSize: number): PreparedSubmission {
+  prepare(chunkSize = DEFAULT_CHUNK_ROWS): PreparedSubmission {
     const submission = toCsvChunks(this.table, chunkSize);
     const first = submission.chunks[0]?.csv ?? submission.headers.join(',');
     return {
       headers: submission.headers,
+      chunkSize,
       chunkRows: submission.chunks.map((chunk) => chunk.rows.length),
       submittedRows: submission.submittedRows,
       skipped: submission.skipped.slice(0, SKIPPED_LISTED),

@@ -15,7 +15,7 @@ import { ReadySummary } from './ready-summary';
 import { ReviewStep } from './review-step';
 import { SourceOptions } from './source-options';
 import { TemplateLinks } from './template-links';
-import { CHUNK_ROWS, useImportWizard } from './use-import-wizard';
+import { useImportWizard } from './use-import-wizard';
 import { ImportSessionProvider } from './use-import-session';
 
 export const IMPORT_PAGE = {
@@ -125,7 +125,7 @@ function ImportWizard({ target }: { target: { baseUrl: string; apiKey: string } 
         <>
           {steps}
           <FileBar summary={state.summary} headerRow={state.headerRow} onStartOver={wizard.startOver} />
-          <ReadySummary submission={state.submission} numbering={state.summary.numbering} chunkSize={CHUNK_ROWS} onBack={wizard.back} onStartOver={wizard.startOver} />
+          <ReadySummary submission={state.submission} numbering={state.summary.numbering} onBack={wizard.back} onStartOver={wizard.startOver} />
         </>
       );
   }

@@ -25,7 +25,7 @@ const review: ReviewState = {
   canUndo: false,
   note: null,
 };
-const submission: PreparedSubmission = { headers: ['tracking_number'], chunkRows: [1], submittedRows: 1, skipped: [], skippedTotal: 0, previewCsv: 'tracking_number' };
+const submission: PreparedSubmission = { headers: ['tracking_number'], chunkSize: 1000, chunkRows: [1], submittedRows: 1, skipped: [], skippedTotal: 0, previewCsv: 'tracking_number' };
 
 const run = (events: WizardEvent[], from: WizardState = initialWizard) => events.reduce(wizardReducer, from);
 const toMap: WizardEvent[] = [{ type: 'file-chosen', fileName: 'shipments.csv' }, { type: 'read-done', summary }];

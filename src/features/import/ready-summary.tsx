@@ -12,13 +12,11 @@ const n = (value: number) => value.toLocaleString('en');
 export function ReadySummary({
   submission,
   numbering,
-  chunkSize,
   onBack,
   onStartOver,
 }: {
   submission: PreparedSubmission;
   numbering: RowNumbering;
-  chunkSize: number;
   onBack: () => void;
   onStartOver: () => void;
 }) {
@@ -28,7 +26,7 @@ export function ReadySummary({
       <h2 id="ready-heading" className="text-lg font-semibold text-slate-900">Ready to submit</h2>
       <dl className="grid gap-4 sm:grid-cols-3">
         <Figure label="Rows to send" value={n(submission.submittedRows)} />
-        <Figure label={`Files of up to ${n(chunkSize)} rows`} value={n(chunks)} />
+        <Figure label={`Files of up to ${n(submission.chunkSize)} rows`} value={n(chunks)} />
         <Figure label="Rows skipped" value={n(submission.skippedTotal)} />
       </dl>
       <Alert tone="info" title="Nothing has been sent">

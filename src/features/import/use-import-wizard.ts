@@ -1,13 +1,9 @@
 import { useReducer } from 'react';
-import { DEFAULT_CHUNK_ROWS } from '../../spreadsheet/csv-output';
 import type { ColumnTarget } from '../../spreadsheet/column-mapping';
 import type { ReadOptions, ReviewState } from '../../workers/import-protocol';
 import { CancelledError } from './import-session';
 import { initialWizard, wizardReducer } from './import-wizard';
 import { useImportSession } from './use-import-session';
-
-/** Rows per chunk of the prepared submission (the submit queue's default). */
-export const CHUNK_ROWS = DEFAULT_CHUNK_ROWS;
 
 const sentence = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -50,7 +46,7 @@ export function useImportWizard(customFieldSlugs: readonly string[] | undefined)
     if (s.step !== 'review') return;
     dispatch({ type: 'prepare-requested' });
     session
-      .request('prepare', { chunkSize: CHUNK_ROWS })
+      .request('prepare', {})
       .then(({ submission }) => dispatch({ type: 'prepared', submission }))
       .catch((error: unknown) => dispatch({ type: 'failed', message: `The rows to send could not be prepared: ${sentence(error)}` }));
   };
