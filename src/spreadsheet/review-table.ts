@@ -1,3 +1,4 @@
+import { FILE_HEADERS } from '../contract/import-file';
 import type { ColumnMapping, ColumnTarget } from './column-mapping';
 import { addToReferenceIndex, createReferenceIndex, removeFromReferenceIndex, rowsWithReference } from './reference-index';
 import type { ReferenceIndex } from './reference-index';
@@ -43,6 +44,8 @@ export interface ReviewTable {
   originals: Map<number, string>[];
   /** 1-based line or row of the file for each row, for people. */
   rowNumbers: number[];
+  /** What rowNumbers count, as messages name it: "line" (text file) or "row" (sheet). */
+  rowWord: 'line' | 'row';
   /** Issues of each row, or undefined for a clean row. */
   issues: (RowIssue[] | undefined)[];
   /** ROW_ERROR | ROW_WARNING | ROW_AUTO_FIXED | ROW_EXCLUDED per row. */
@@ -60,9 +63,12 @@ export interface ReviewTable {
 export interface ReviewTableOptions {
   /** Longest cell accepted; DEFAULT_TABLE_LIMITS.maxCellLength by default. */
   maxCellLength?: number;
+  /** What the source's row numbers count: "line" for a text file, "row" (the default) for a sheet. */
+  rowWord?: 'line' | 'row';
 }
 
-const REFERENCE = 2;
+/** Position of the reference column: review columns are FILE_HEADERS first (see reviewColumns). */
+const REFERENCE = FILE_HEADERS.indexOf('reference');
 const HISTORY_LIMIT = 50;
 
 function countFlags(counts: ReviewCounts, flags: number, sign: 1 | -1): void {
@@ -107,10 +113,10 @@ function duplicateIssue(table: ReviewTable, row: number, group: number[]): RowIs
   const shown = others.slice(0, 3).map((other) => String(table.rowNumbers[other] ?? other + 1));
   const where =
     others.length === 1
-      ? `row ${shown[0]}`
+      ? `${table.rowWord} ${shown[0]}`
       : others.length <= 3
-        ? `rows ${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`
-        : `rows ${shown.join(', ')} and ${others.length - 3} more`;
+        ? `${table.rowWord}s ${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`
+        : `${table.rowWord}s ${shown.join(', ')} and ${others.length - 3} more`;
   const reference = table.values[REFERENCE]?.[row] ?? '';
   return {
     row, column: 'reference', level: 'error', code: 'duplicate_reference',
@@ -176,6 +182,7 @@ export function createReviewTable(
     values: columns.map(() => new Array<string>(rowCount)),
     originals: columns.map(() => new Map<number, string>()),
     rowNumbers: source.rowNumbers.slice(headerRow + 1),
+    rowWord: options.rowWord ?? 'row',
     issues: new Array<RowIssue[] | undefined>(rowCount),
     flags: new Uint8Array(rowCount),
     counts: { rows: rowCount, errorRows: 0, warningRows: 0, autoFixedRows: 0, excludedRows: 0, readyRows: 0 },

@@ -109,6 +109,9 @@ export interface ImportRequests {
   'get-rows': { from: number; to: number };
   /** One row by its table index, wherever the filter puts it. */
   'get-row': { row: number };
+  /** The next (or previous) error cell of the view after view position `from`, data column `column`
+   * (−1: before the first), wrapping around. */
+  'find-error': { from: number; column: number; direction: 1 | -1 };
   /** `chunkSize` defaults to the submit queue's (DEFAULT_CHUNK_ROWS). */
   prepare: { chunkSize?: number };
   /** The import template, written here so SheetJS and papaparse stay off the main thread. */
@@ -123,6 +126,7 @@ export interface ImportAnswers {
   review: { state: ReviewState; row?: ReviewRowView };
   'get-rows': { from: number; rows: ReviewRowView[]; version: number };
   'get-row': { row: ReviewRowView; version: number };
+  'find-error': { found: { position: number; column: number } | null };
   prepare: { submission: PreparedSubmission };
   template: { bytes: Uint8Array };
 }

@@ -81,6 +81,7 @@ const handlers: Handlers = {
   },
   'get-rows': ({ from, to }) => ({ from, rows: current().getRows(from, to), version: current().state().version }),
   'get-row': ({ row }) => ({ row: current().rowView(row), version: current().state().version }),
+  'find-error': ({ from, column, direction }) => ({ found: current().findError(from, column, direction) }),
   template: async ({ customFieldSlugs, format }) => ({
     bytes: format === 'csv' ? new TextEncoder().encode(templateCsv(customFieldSlugs)) : await templateXlsx(customFieldSlugs),
   }),

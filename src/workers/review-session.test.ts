@@ -75,3 +75,22 @@ describe('ReviewSession', () => {
     expect(submission.previewCsv.split('\n')[0]).toBe('tracking_number,tracking_type,reference,carrier,name,viewers,tags,assignees');
   });
 });
+
+describe('ReviewSession.findError', () => {
+  it('walks the error cells of the view forward and back, wrapping around, skipping excluded rows', () => {
+    const session = sessionOf([
+      ['CSQU3054384', 'container', 'R1', 'MAEU'], // check digit: column 0
+      ['MSKU1234565', 'container', 'R2', 'MAEU'],
+      ['', 'containr', 'R3', 'MAEU'], // columns 0 and 1
+      ['MSKU1234566', 'container', 'R4', 'MAEU'], // excluded below
+    ]);
+    session.run({ type: 'exclude', rows: [3], excluded: true });
+    expect(session.findError(0, -1, 1)).toEqual({ position: 0, column: 0 });
+    expect(session.findError(0, 0, 1)).toEqual({ position: 2, column: 0 });
+    expect(session.findError(2, 0, 1)).toEqual({ position: 2, column: 1 });
+    expect(session.findError(2, 1, 1)).toEqual({ position: 0, column: 0 }); // wraps, past the excluded row
+    expect(session.findError(0, 0, -1)).toEqual({ position: 2, column: 1 });
+    session.run({ type: 'set-filter', filter: 'warnings' });
+    expect(session.findError(0, -1, 1)).toBeNull();
+  });
+});

@@ -8,6 +8,7 @@ import {
   findAndReplace,
   restoreRows,
   type ReviewTable,
+  ROW_ERROR,
   ROW_EXCLUDED,
   rowsWhere,
   setCell,
@@ -39,7 +40,7 @@ export class ReviewSession {
   }
 
   static build(source: TableReadResult, headerRow: number, mapping: ColumnMapping): ReviewSession {
-    return new ReviewSession(createReviewTable(source, headerRow, mapping));
+    return new ReviewSession(createReviewTable(source, headerRow, mapping, { rowWord: source.kind === 'csv' ? 'line' : 'row' }));
   }
 
   state(note: string | null = null): ReviewState {
@@ -138,6 +139,28 @@ export class ReviewSession {
       skippedTotal: submission.skipped.length,
       previewCsv: first.split('\r\n').slice(0, PREVIEW_LINES).join('\n'),
     };
+  }
+
+  /**
+   * The next error cell in view order after (position `from`, column `column`), or before it when
+   * `direction` is −1, wrapping around the view; null when no row of the view has an error.
+   * Excluded rows are skipped: their errors do not stop the import.
+   */
+  findError(from: number, column: number, direction: 1 | -1): { position: number; column: number } | null {
+    const { view, table } = this;
+    const n = view.length;
+    for (let step = 0; step <= n && n > 0; step++) {
+      const position = (((from + direction * step) % n) + n) % n;
+      const row = view[position] ?? 0;
+      const flags = table.flags[row] ?? 0;
+      if ((flags & ROW_ERROR) === 0 || (flags & ROW_EXCLUDED) !== 0) continue;
+      const columns = [...new Set((table.issues[row] ?? []).filter((i) => i.level === 'error').map((i) => table.columns.indexOf(i.column)))];
+      columns.sort((a, b) => direction * (a - b));
+      // On the starting row, only cells past the starting one (until the search has come round).
+      const next = step === 0 ? columns.find((c) => direction * (c - column) > 0) : columns[0];
+      if (next !== undefined) return { position, column: next };
+    }
+    return null;
   }
 
   private refreshView(): void {

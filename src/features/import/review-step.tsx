@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { VirtualGridHandle } from '../../components/virtual-grid';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import type { ColumnTarget } from '../../spreadsheet/column-mapping';
 import { plural } from '../../components/plural';
 import type { ReviewCommand, ReviewRowView, ReviewState, RowNumbering } from '../../workers/import-protocol';
 import { useImportSession } from './use-import-session';
-import { ReviewGrid } from './review-grid';
+import { dataColumnOf, gridColOf, ReviewGrid } from './review-grid';
 import { BulkTools, FilterBar, ReviewCountsLine } from './review-toolbar';
 import { RowIssuesPanel } from './row-issues-panel';
 import { useRowWindow } from './use-row-window';
@@ -65,9 +66,29 @@ export function ReviewStep({
     };
   }, [session, selectedIndex, state.version]);
 
+  // Next error: asks the worker for the next error cell after the grid's focused one (it may be
+  // far below or in a column scrolled out of sight) and moves the focus there.
+  const grid = useRef<VirtualGridHandle>(null);
+  const [noErrors, setNoErrors] = useState(false);
+  const nextError = (direction: 1 | -1) => {
+    const from = grid.current?.activeCell() ?? { row: 0, col: 0 };
+    session
+      .request('find-error', { from: from.row, column: dataColumnOf(from.col), direction })
+      .then(({ found }) => {
+        setNoErrors(found === null);
+        if (found) grid.current?.focusCell(found.position, gridColOf(found.column));
+      })
+      .catch((e: unknown) => setError((e as Error).message));
+  };
+  const errorKeys = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'F8') return;
+    event.preventDefault();
+    nextError(event.shiftKey ? -1 : 1);
+  };
+
   const excludeLabel = state.filter === 'excluded' ? 'Restore' : 'Exclude';
   return (
-    <section aria-labelledby="review-heading" className="space-y-4">
+    <section aria-labelledby="review-heading" className="space-y-4" onKeyDown={errorKeys}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="review-heading" className="text-lg font-semibold text-slate-900">Review and fix</h2>
         <ReviewCountsLine state={state} />
@@ -77,6 +98,9 @@ export function ReviewStep({
       <div className="flex flex-wrap items-center justify-between gap-3">
         <FilterBar state={state} onFilter={(filter) => run({ type: 'set-filter', filter })} />
         <div className="flex gap-2">
+          <Button variant="secondary" aria-keyshortcuts="F8" disabled={state.viewLength === 0} onClick={() => nextError(1)}>
+            Next error
+          </Button>
           {/* aria-disabled, not disabled: a button that disables itself under the focus drops the focus to <body>. */}
           <Button variant="secondary" aria-disabled={!state.canUndo} className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50" onClick={() => state.canUndo && run({ type: 'undo' })}>
             Undo
@@ -88,14 +112,21 @@ export function ReviewStep({
       </div>
       <BulkTools state={state} columns={columns} onCommand={run} />
       <p id="review-grid-keys" className="text-xs text-slate-600">
-        In the grid, arrow keys, Page Up/Down and Home/End move between cells; Enter edits a cell, Escape cancels.
+        In the grid, arrow keys, Page Up/Down, Home/End and Ctrl+Home/End move between cells; Enter edits a cell, Escape cancels. F8 goes to
+        the next error, Shift+F8 to the previous one. {numbering === 'Line' ? 'Lines are numbered as in the file, header line included.' : 'Rows are numbered as in the sheet.'}
       </p>
+      {noErrors && (
+        <p role="status" className="text-sm text-slate-700">
+          No errors in the rows shown.
+        </p>
+      )}
       {state.viewLength === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-10 text-center text-sm text-slate-600">
           {state.counts.rows === 0 ? 'This file has no data rows under its header row: there is nothing to import.' : 'No rows match this filter.'}
         </p>
       ) : (
         <ReviewGrid
+          ref={grid}
           columns={columns}
           numbering={numbering}
           viewLength={state.viewLength}
