@@ -6,7 +6,7 @@
 /** Height the grid's scroll content never exceeds: under every browser's cap. */
 export const MAX_SCROLL_HEIGHT = 15_000_000;
 
-export interface ScrollGeometry {
+interface ScrollGeometry {
   /** Height of all rows as if laid out. */
   total: number;
   /** Height the scroll content gets. */
@@ -22,7 +22,7 @@ export function scrollGeometry(rowCount: number, rowHeight: number, viewport: nu
   return { total, height: maxHeight, scale: (total - viewport) / (maxHeight - viewport) };
 }
 
-export interface RowWindow {
+interface RowWindow {
   /** First and one-past-last row index to render. */
   from: number;
   to: number;

@@ -9,8 +9,8 @@ import type { RowValidationContext } from './validate-row';
 
 /** Bits of ReviewTable.flags, one byte per row. */
 export const ROW_ERROR = 1;
-export const ROW_WARNING = 2;
-export const ROW_AUTO_FIXED = 4;
+const ROW_WARNING = 2;
+const ROW_AUTO_FIXED = 4;
 export const ROW_EXCLUDED = 8;
 
 export interface ReviewCounts {
@@ -222,7 +222,7 @@ export function createReviewTable(
   return table;
 }
 
-export interface CellChange {
+interface CellChange {
   row: number;
   column: ColumnTarget;
   value: string;
@@ -274,7 +274,7 @@ function columnIndex(table: ReviewTable, column: ColumnTarget): number {
  * Sets cells as the user typed them; each row is normalized and validated again (auto-fixes
  * listed anew), duplicate references are recounted, and the whole change is one undo step.
  */
-export function setCells(table: ReviewTable, changes: readonly CellChange[]): void {
+function setCells(table: ReviewTable, changes: readonly CellChange[]): void {
   if (changes.length === 0) return;
   const edits = applyCells(table, changes.map(({ row, column, value }) => ({ row, column: columnIndex(table, column), value })));
   if (edits.length) remember(table, { kind: 'cells', cells: edits });

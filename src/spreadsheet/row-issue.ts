@@ -47,7 +47,7 @@ export interface RowIssue {
 }
 
 /** Levels from worst to mildest: a cell or row shows its worst issue first. */
-export const ISSUE_LEVELS: readonly IssueLevel[] = ['error', 'warning', 'auto_fix'];
+const ISSUE_LEVELS: readonly IssueLevel[] = ['error', 'warning', 'auto_fix'];
 
 /** The issues in worst-first order (errors, then warnings, then auto-fixes), each level in its own order. */
 export function worstFirst<T extends { level: IssueLevel }>(issues: readonly T[]): T[] {

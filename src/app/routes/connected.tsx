@@ -8,7 +8,7 @@ import { rootRoute } from './root';
 import { RouteError } from './route-error';
 
 /** What a page under the connected layout says when there is no connection yet. */
-export interface ConnectPrompt {
+interface ConnectPrompt {
   /** The page's own title and description, shown above the prompt. */
   title: string;
   description: string;

@@ -6,7 +6,7 @@ import { AlertIcon } from '../../components/icons';
 import { AppShell } from '../app-shell';
 import { RouteError } from './route-error';
 
-export interface RouterContext {
+interface RouterContext {
   queryClient: QueryClient;
 }
 

@@ -17,7 +17,7 @@ interface Status {
   error: string | null;
 }
 
-export type WizardStep =
+type WizardStep =
   | { step: 'drop'; error: string | null }
   | { step: 'reading'; fileName: string; progress: number | null }
   | ({ step: 'map' } & Mapped & Status)

@@ -1,7 +1,6 @@
 // How an issue level reads on screen, in one place: its word (statuses are words as well as
 // colour), the badge tone, the grid's mark and cell colours.
 import type { StatusTone } from '../../components/status-badge';
-import { worstFirst } from '../../spreadsheet/row-issue';
 import type { IssueLevel } from '../../spreadsheet/row-issue';
 
 export const ISSUE_LEVEL: Record<IssueLevel, { word: string; tone: StatusTone; mark: string; text: string; cell: string }> = {
@@ -9,8 +8,3 @@ export const ISSUE_LEVEL: Record<IssueLevel, { word: string; tone: StatusTone; m
   warning: { word: 'Warning', tone: 'warning', mark: '!', text: 'text-amber-800', cell: 'bg-amber-50 ring-1 ring-inset ring-amber-300' },
   auto_fix: { word: 'Auto-fixed', tone: 'success', mark: '✓', text: 'text-emerald-700', cell: '' },
 };
-
-/** The issue a cell shows first: its worst. */
-export function worstIssue<T extends { level: IssueLevel }>(issues: readonly T[]): T | undefined {
-  return worstFirst(issues)[0];
-}

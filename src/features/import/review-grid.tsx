@@ -17,7 +17,7 @@ function shorten(value: string): string {
 export const dataColumnOf = (gridCol: number) => gridCol - 1;
 export const gridColOf = (dataColumn: number) => dataColumn + 1;
 
-export interface ReviewGridProps {
+interface ReviewGridProps {
   columns: ColumnTarget[];
   numbering: RowNumbering;
   viewLength: number;

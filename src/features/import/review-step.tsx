@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 're
 import type { VirtualGridHandle } from '../../components/virtual-grid';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
+import { PanelErrorBoundary } from '../../components/error-panel';
 import type { ColumnTarget } from '../../spreadsheet/column-mapping';
 import { plural } from '../../components/plural';
 import type { ReviewCommand, ReviewRowView, ReviewState, RowNumbering } from '../../workers/import-protocol';
@@ -125,18 +126,20 @@ export function ReviewStep({
           {state.counts.rows === 0 ? 'This file has no data rows under its header row: there is nothing to import.' : 'No rows match this filter.'}
         </p>
       ) : (
-        <ReviewGrid
-          ref={grid}
-          columns={columns}
-          numbering={numbering}
-          viewLength={state.viewLength}
-          rowAt={rowAt}
-          ensure={ensure}
-          selectedRow={selected?.index ?? null}
-          onSelectRow={setSelected}
-          onEdit={(row, column, value) => run({ type: 'edit', row, column, value })}
-          onToggleExcluded={(row) => run({ type: 'exclude', rows: [row.index], excluded: !row.excluded })}
-        />
+        <PanelErrorBoundary title="The rows could not be shown">
+          <ReviewGrid
+            ref={grid}
+            columns={columns}
+            numbering={numbering}
+            viewLength={state.viewLength}
+            rowAt={rowAt}
+            ensure={ensure}
+            selectedRow={selected?.index ?? null}
+            onSelectRow={setSelected}
+            onEdit={(row, column, value) => run({ type: 'edit', row, column, value })}
+            onToggleExcluded={(row) => run({ type: 'exclude', rows: [row.index], excluded: !row.excluded })}
+          />
+        </PanelErrorBoundary>
       )}
       {selected && (
         <RowIssuesPanel
