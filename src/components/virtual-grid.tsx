@@ -124,8 +124,12 @@ export function VirtualGrid<Row>({
     const element = scroller.querySelector<HTMLElement>(`[data-cell="${target.row}:${target.col}"]`);
     if (!element) return;
     pendingFocus.current = null;
+    // The grid already scrolled the row into its box; the page and the columns may still need to
+    // move (the cell can be below the fold or far right), but not the rows, which a scaled
+    // scroll position would shift.
     element.focus({ preventScroll: true });
-    revealHorizontally(scroller, element);
+    element.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    revealFromUnderStickyColumn(scroller, element);
   });
 
   const scrollToRow = (row: number) => {
@@ -222,12 +226,10 @@ export function VirtualGrid<Row>({
   );
 }
 
-/** Scrolls a cell out from under the sticky first column or in from the right edge. */
-function revealHorizontally(scroller: HTMLElement, cell: HTMLElement): void {
-  const box = scroller.getBoundingClientRect();
+/** Scrolls a cell out from under the sticky first column. */
+function revealFromUnderStickyColumn(scroller: HTMLElement, cell: HTMLElement): void {
+  if (cell.closest('th')) return;
+  const left = scroller.getBoundingClientRect().left + (scroller.querySelector('thead th')?.getBoundingClientRect().width ?? 0);
   const rect = cell.getBoundingClientRect();
-  const sticky = scroller.querySelector('thead th')?.getBoundingClientRect().width ?? 0;
-  const isSticky = cell.closest('th') !== null;
-  if (!isSticky && rect.left < box.left + sticky) scroller.scrollLeft -= box.left + sticky - rect.left;
-  else if (rect.right > box.right) scroller.scrollLeft += rect.right - box.right;
+  if (rect.left < left) scroller.scrollLeft -= left - rect.left;
 }
