@@ -50,7 +50,8 @@ export function RowIssuesPanel({
                     heading.current?.focus();
                   }}
                 >
-                  Use “{issue.fix}”
+                  {/* An empty fix drops the value (a malformed e-mail): say so, not “Use “””. */}
+                  {issue.fix === '' ? 'Clear the cell' : `Use “${issue.fix}”`}
                 </Button>
               )}
             </li>
