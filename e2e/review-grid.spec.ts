@@ -99,7 +99,13 @@ test('the Ready step with many skipped rows and long lines can be scrolled by ke
   await expect(preview).toHaveAttribute('tabindex', '0');
   await expect(skipped.getByRole('columnheader', { name: 'Line' })).toBeVisible();
   await skipped.focus();
-  await page.keyboard.press('PageDown');
-  await expect.poll(() => skipped.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+  await expect(skipped).toBeFocused();
+  // Arrow keys scroll the focused region (a few presses: one may land before the focus is settled).
+  await expect
+    .poll(async () => {
+      await page.keyboard.press('ArrowDown');
+      return skipped.evaluate((el) => el.scrollTop);
+    })
+    .toBeGreaterThan(0);
   await screenshot(page, 'import-ready-skipped');
 });
