@@ -3,7 +3,7 @@ import { useConnection } from '../api/use-connection';
 
 const navItems = [
   { to: '/', label: 'Import', exact: true },
-  { to: '/imports', label: 'Imports', exact: false },
+  { to: '/history', label: 'History', exact: false },
   { to: '/shipments', label: 'Shipments', exact: false },
   { to: '/connect', label: 'Connect', exact: false },
 ] as const;

@@ -21,6 +21,12 @@ function tableOf(rows: string[][], headerRow = 0) {
 const HEADER = ['tracking_number', 'tracking_type', 'reference', 'carrier', 'PO'];
 
 describe('createReviewTable', () => {
+  it('names the numbers of a text file as lines in its messages', () => {
+    const rows = [HEADER, ['CSQU3054383', 'container', 'R1', 'MAEU', ''], ['CSQU3054383', 'container', 'R1', 'MAEU', '']];
+    const table = createReviewTable({ rows, rowNumbers: [1, 2, 3] }, 0, suggestColumnMapping(HEADER), { rowWord: 'line' });
+    expect(cellIssues(table, 0, 'reference')[0]?.message).toBe('reference: “R1” is also on line 3; later rows would overwrite earlier ones.');
+  });
+
   it('maps, normalizes and validates every row, with counts', () => {
     const table = tableOf([
       HEADER,

@@ -45,3 +45,11 @@ export interface RowIssue {
   /** auto_fix only: the value as it was in the file. */
   original?: string;
 }
+
+/** Levels from worst to mildest: a cell or row shows its worst issue first. */
+const ISSUE_LEVELS: readonly IssueLevel[] = ['error', 'warning', 'auto_fix'];
+
+/** The issues in worst-first order (errors, then warnings, then auto-fixes), each level in its own order. */
+export function worstFirst<T extends { level: IssueLevel }>(issues: readonly T[]): T[] {
+  return [...issues].sort((a, b) => ISSUE_LEVELS.indexOf(a.level) - ISSUE_LEVELS.indexOf(b.level));
+}

@@ -2,7 +2,7 @@ import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { XlsxDeclinedError, XlsxReadError, openXlsx, readXlsx } from './read-xlsx';
 import { cellLength } from '../table-limits';
-import { handWorkbook, oneSheet, writeZip } from './test-workbooks';
+import { handWorkbook, oneSheet, writeZip } from './test-workbooks.fixture';
 
 async function rowsOf(bytes: Uint8Array, sheet?: string): Promise<string[][]> {
   return (await readXlsx(bytes, sheet === undefined ? {} : { sheet })).rows;
