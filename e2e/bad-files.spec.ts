@@ -110,7 +110,7 @@ async function reviewRows(page: Page, dataRows: number) {
   await page.getByRole('button', { name: 'Continue to review' }).click();
   const grid = page.getByRole('region', { name: 'Rows to review' });
   await expect(grid).toBeVisible();
-  await expect(page.getByText(`${dataRows.toLocaleString('en')} rows:`, { exact: true })).toBeVisible();
+  await expect(page.getByText(`${dataRows.toLocaleString('en')} ${dataRows === 1 ? 'row' : 'rows'}:`, { exact: true })).toBeVisible();
   return grid;
 }
 
