@@ -47,7 +47,7 @@ test('a batch\'s shipments are listed page by page, as the service counts them',
   await page.goto(`/shipments?batch_id=${batchId}`);
   await expect(page.getByRole('status').filter({ hasText: 'Loading shipments…' })).toBeVisible();
   await screenshot(page, 'shipments-loading');
-  await page.unroute('**/api/v1/shipments?*');
+  await page.unrouteAll({ behavior: 'wait' }); // let the held answer go through before the route is dropped
 
   const table = page.getByRole('table', { name: 'Shipments' });
   await expect(page.getByText('Page 1 of 2 · 30 shipments')).toBeVisible();
