@@ -13,8 +13,8 @@ export function median(values: readonly number[]): number {
 export function medianWithRange(values: readonly number[], unit: string, digits = 0): string {
   const format = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
   if (values.length === 0) return '—';
-  if (values.length === 1) return `${format(values[0] ?? NaN)} ${unit}`;
-  return `${format(median(values))} ${unit} (${format(Math.min(...values))}–${format(Math.max(...values))})`;
+  if (values.length === 1) return `${format(values[0] ?? NaN)}${unit ? ` ${unit}` : ""}`;
+  return `${format(median(values))}${unit ? ` ${unit}` : ""} (${format(Math.min(...values))}–${format(Math.max(...values))})`;
 }
 
 /** Runs from `--runs N` or BENCH_RUNS, else the bench's default. */
