@@ -15,10 +15,11 @@ import Papa from 'papaparse';
 import { suggestColumnMapping } from '../spreadsheet/column-mapping';
 import { toCsvChunks } from '../spreadsheet/csv-output';
 import { detectHeaderRow } from '../spreadsheet/header-row';
-import { containerCheckDigit } from '../spreadsheet/iso6346';
 import { readTable } from '../spreadsheet/read-table';
 import { createReviewTable } from '../spreadsheet/review-table';
 import type { ReviewTable } from '../spreadsheet/review-table';
+import { machineLoad, median, medianWithRange, runCount } from './stats';
+import { userRows } from './user-rows';
 
 function argument(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);
@@ -27,72 +28,25 @@ function argument(name: string, fallback: number): number {
 }
 
 const ROWS = argument('rows', 100_000);
-const RUNS = argument('runs', ROWS > 200_000 ? 1 : 7);
+const RUNS = runCount(ROWS > 200_000 ? 1 : 5);
 
-/** A deterministic generator, so every run and machine measures the same file. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
-
-const OWNERS = ['MSKU', 'MSCU', 'CMAU', 'HLXU', 'TGHU', 'OOLU', 'TCNU', 'SEGU'];
-const CARRIERS = ['MAEU', 'MSCU', 'CMDU', 'HLCU', 'ONEY', 'EGLV', 'COSU', 'ZIMU', 'YMLU', 'HDMU'];
+/** The user's kind of file, its headers as people write them (the mapping step suggests the rest). */
 const HEADER = ['Tracking Number', 'Type', 'Reference', 'Carrier', 'Name', 'Viewers', 'Tags', 'Assignees', 'cf_po_number', 'cf_eta'];
-
-/**
- * Rows as an operations team exports them: mostly valid container numbers, bills of lading and
- * bookings, lists of e-mails and tags, names with commas, and about 5% of untidy or wrong cells.
- */
-function generateRows(count: number): string[][] {
-  const next = random(2024);
-  const rows: string[][] = [HEADER];
-  for (let r = 0; r < count; r++) {
-    const pick = next();
-    const carrier = CARRIERS[Math.floor(next() * CARRIERS.length)] ?? 'MAEU';
-    let number: string;
-    let type: string;
-    if (pick < 0.6) {
-      const firstTen = `${OWNERS[r % OWNERS.length]}${String(Math.floor(next() * 1e6)).padStart(6, '0')}`;
-      const digit = containerCheckDigit(firstTen) ?? 0;
-      number = firstTen + String(next() < 0.02 ? (digit + 1) % 10 : digit);
-      type = next() < 0.05 ? 'Container' : 'container';
-    } else if (pick < 0.85) {
-      number = `${carrier}${String(Math.floor(next() * 1e9)).padStart(9, '0')}`;
-      type = next() < 0.05 ? 'B/L' : 'bill_of_lading';
-    } else {
-      number = String(Math.floor(next() * 1e10)).padStart(10, '0');
-      type = 'booking';
-    }
-    rows.push([
-      next() < 0.01 ? ` ${number} ` : number,
-      type,
-      `PO-${2024_000_000 + r}`,
-      next() < 0.03 ? carrier.toLowerCase() : carrier,
-      next() < 0.5 ? `Shipment ${r}, Shanghai → Rotterdam` : '',
-      next() < 0.3 ? `ops${r % 50}@example.com, lead@example.com` : '',
-      next() < 0.5 ? (next() < 0.04 ? `tag${r % 17}; priority` : `tag${r % 17}, priority`) : '',
-      next() < 0.3 ? `user${r % 9}@example.com` : '',
-      `PO${r}`,
-      next() < 0.5 ? '2024-09-30' : '',
-    ]);
-  }
-  return rows;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-}
 
 /**
  * Median milliseconds of each side, wall clock and CPU (this process, all threads: garbage
  * collection included), measured in alternation after one warm-up of each. CPU time is the
  * steadier figure when other processes share the machine.
  */
-async function compare(runs: number, sides: Record<string, () => Promise<unknown>>): Promise<Record<string, { wall: number; cpu: number }>> {
+interface Side {
+  wall: number;
+  cpu: number;
+  /** Every run's milliseconds, for the range. */
+  walls: number[];
+  cpus: number[];
+}
+
+async function compare(runs: number, sides: Record<string, () => Promise<unknown>>): Promise<Record<string, Side>> {
   const times: Record<string, number[]> = {};
   const cpuTimes: Record<string, number[]> = {};
   for (const run of Object.values(sides)) await run();
@@ -107,10 +61,10 @@ async function compare(runs: number, sides: Record<string, () => Promise<unknown
       (cpuTimes[label] ??= []).push((used.user + used.system) / 1000);
     }
   }
-  const medians: Record<string, { wall: number; cpu: number }> = {};
+  const medians: Record<string, Side> = {};
   for (const [label, values] of Object.entries(times)) {
     const cpu = cpuTimes[label] ?? [];
-    medians[label] = { wall: median(values), cpu: median(cpu) };
+    medians[label] = { wall: median(values), cpu: median(cpu), walls: values.map(Math.round), cpus: cpu.map(Math.round) };
     console.error(`${label}: ${Math.round(median(values))} ms (${values.map(Math.round).join(', ')}); CPU ${Math.round(median(cpu))} ms (${cpu.map(Math.round).join(', ')})`);
   }
   return medians;
@@ -123,25 +77,33 @@ async function pipeline(bytes: Uint8Array, fileName: string): Promise<ReviewTabl
   return createReviewTable(read, headerRow, mapping);
 }
 
+const NO_SIDE: Side = { wall: NaN, cpu: NaN, walls: [], cpus: [] };
 const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
 
 async function main(): Promise<void> {
-  const rows = generateRows(ROWS);
+  const load = machineLoad();
+  const rows = userRows(ROWS, HEADER);
   const csvBytes = new TextEncoder().encode(Papa.unparse(rows, { newline: '\r\n' }));
   const csvMb = +(csvBytes.length / 2 ** 20).toFixed(1);
   let xlsxMb: number | undefined;
-  const results: Record<string, unknown> = { rows: ROWS, runs: RUNS, csvMb };
+  const results: Record<string, unknown> = { rows: ROWS, columns: HEADER.length, runs: RUNS, csvMb, load };
   const ratio = (a: number, b: number) => +(a / b).toFixed(2);
+  /** The medians' ratio, and each alternating pair's for the range. */
+  const ratios = (ours: Side, library: Side) => ({
+    wall: ratio(ours.wall, library.wall),
+    cpu: ratio(ours.cpu, library.cpu),
+    walls: library.walls.map((wall, i) => ratio(ours.walls[i] ?? NaN, wall)),
+  });
 
   const csv = await compare(RUNS, {
     'papaparse alone': () => Promise.resolve(Papa.parse<string[]>(new TextDecoder().decode(csvBytes)).data.length),
     'pipeline on CSV': () => pipeline(csvBytes, 'shipments.csv'),
   });
-  const papa = csv['papaparse alone'] ?? { wall: NaN, cpu: NaN };
-  const csvPipeline = csv['pipeline on CSV'] ?? { wall: NaN, cpu: NaN };
+  const papa = csv['papaparse alone'] ?? NO_SIDE;
+  const csvPipeline = csv['pipeline on CSV'] ?? NO_SIDE;
   results.papaparseMs = papa;
   results.csvPipelineMs = csvPipeline;
-  results.csvRatio = { wall: ratio(csvPipeline.wall, papa.wall), cpu: ratio(csvPipeline.cpu, papa.cpu) };
+  results.csvRatio = ratios(csvPipeline, papa);
 
   globalThis.gc?.();
   const before = process.memoryUsage();
@@ -166,23 +128,23 @@ async function main(): Promise<void> {
       'SheetJS read alone': () => Promise.resolve(XLSX.read(xlsxBytes, { type: 'array', dense: true }).SheetNames.length),
       'pipeline on XLSX': () => pipeline(xlsxBytes, 'shipments.xlsx'),
     });
-    const sheetjs = xlsx['SheetJS read alone'] ?? { wall: NaN, cpu: NaN };
-    const xlsxPipeline = xlsx['pipeline on XLSX'] ?? { wall: NaN, cpu: NaN };
+    const sheetjs = xlsx['SheetJS read alone'] ?? NO_SIDE;
+    const xlsxPipeline = xlsx['pipeline on XLSX'] ?? NO_SIDE;
     results.sheetjsMs = sheetjs;
     results.xlsxPipelineMs = xlsxPipeline;
-    results.xlsxRatio = { wall: ratio(xlsxPipeline.wall, sheetjs.wall), cpu: ratio(xlsxPipeline.cpu, sheetjs.cpu) };
+    results.xlsxRatio = ratios(xlsxPipeline, sheetjs);
   }
 
   const ms = (key: string) => {
-    const value = results[key] as { wall: number; cpu: number } | undefined;
-    return value ? `${Math.round(value.wall)} ms (CPU ${Math.round(value.cpu)} ms)` : '—';
+    const value = results[key] as Side | undefined;
+    return value ? `${medianWithRange(value.walls, 'ms')}, CPU ${medianWithRange(value.cpus, 'ms')}` : '—';
   };
   const times = (key: string) => {
-    const value = results[key] as { wall: number; cpu: number };
-    return `${value.wall}× (CPU ${value.cpu}×)`;
+    const value = results[key] as { wall: number; cpu: number; walls: number[] };
+    return `${value.wall}× (runs ${Math.min(...value.walls)}–${Math.max(...value.walls)}×; CPU ${value.cpu}×)`;
   };
   const lines = [
-    `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB; ${ROWS.toLocaleString('en-US')} rows, median of ${RUNS} alternating runs (XLSX: ${Math.min(RUNS, 3)}) after a warm-up.`,
+    `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, ${load} at the start; ${ROWS.toLocaleString('en-US')} rows × ${HEADER.length} columns (quoted lists), median (range) of ${RUNS} alternating runs (XLSX: ${Math.min(RUNS, 3)}) after a warm-up.`,
     '',
     '| file | library alone | read + map + validate | ratio | target |',
     '|---|---|---|---|---|',

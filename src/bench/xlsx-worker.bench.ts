@@ -24,9 +24,11 @@ import { build } from 'vite';
 import globalSetup from '../../e2e/global-setup';
 import { CHROMIUM_ARGS, findChromium, NO_BROWSER_MESSAGE } from '../../e2e/find-browser';
 import type { BenchAnswer, BenchReader } from './xlsx-bench-worker';
+import { machineLoad, medianWithRange, runCount } from './stats';
 
 const ROWS = 100_000;
-const RUNS = Number(process.env.XLSX_BENCH_RUNS ?? 5);
+const RUNS = runCount(Number(process.env.XLSX_BENCH_RUNS ?? 5));
+const load = machineLoad();
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 const LABELS: Record<BenchReader, string> = {
@@ -171,7 +173,7 @@ try {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const medians: Record<string, Partial<Record<BenchReader, Figure>>> = {};
-console.log(`Headless Chromium, dedicated worker, ${ROWS.toLocaleString('en')} rows × 10 text cells, median of ${RUNS} (a fresh browser each run)`);
+console.log(`Headless Chromium, dedicated worker, ${ROWS.toLocaleString('en')} rows × 10 text cells, median (range) of ${RUNS} (a fresh browser each run); ${load} at the start, ${machineLoad()} at the end`);
 for (const workbook of books) {
   const summary: Partial<Record<BenchReader, Figure>> = (medians[workbook.name] = {});
   for (const [reader, figures] of Object.entries(results[workbook.name] ?? {}) as [BenchReader, Figure[]][]) {
@@ -181,13 +183,17 @@ for (const workbook of books) {
   console.log('| reader | time | renderer memory (peak − before) |');
   console.log('|---|---|---|');
   for (const reader of READERS) {
-    const figure = summary[reader];
-    if (figure) console.log(`| ${LABELS[reader]} | ${figure.ms} ms | ${figure.memoryMb} MB |`);
+    const figures = results[workbook.name]?.[reader];
+    if (figures) console.log(`| ${LABELS[reader]} | ${medianWithRange(figures.map((f) => f.ms), 'ms')} | ${medianWithRange(figures.map((f) => f.memoryMb), 'MB')} |`);
   }
   const theirs = summary.sheetjs;
   for (const reader of ['reader', 'reader-fflate'] as const) {
     const ours = summary[reader];
-    if (ours && theirs) console.log(`${reader}: ${(theirs.ms / ours.ms).toFixed(1)}× as fast as SheetJS, ${(ours.memoryMb / Math.max(1, theirs.memoryMb)).toFixed(2)}× its memory.`);
+    const ourRuns = results[workbook.name]?.[reader] ?? [];
+    const theirRuns = results[workbook.name]?.sheetjs ?? [];
+    // Each run's ratio, ours against SheetJS's in the same rotation, for the range.
+    const speedUps = ourRuns.map((f, i) => (theirRuns[i]?.ms ?? NaN) / f.ms);
+    if (ours && theirs) console.log(`${reader}: ${(theirs.ms / ours.ms).toFixed(1)}× as fast as SheetJS (runs ${Math.min(...speedUps).toFixed(1)}–${Math.max(...speedUps).toFixed(1)}×), ${(ours.memoryMb / Math.max(1, theirs.memoryMb)).toFixed(2)}× its memory.`);
   }
 }
 mkdirSync('bench-results', { recursive: true });
