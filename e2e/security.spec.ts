@@ -37,12 +37,12 @@ test('HTML, script and formula cells render as text in the grid, the issues pane
   expect(await injectedElements(page)).toEqual([]);
 
   // The issues panel of the row whose tracking number is the payload quotes it as text.
-  await grid.getByRole('button', { name: 'Row 5: show its issues' }).click();
-  const panel = page.getByRole('region', { name: /Row 5/ });
+  await grid.getByRole('button', { name: 'Line 5: show its issues' }).click();
+  const panel = page.getByRole('region', { name: /Line 5/ });
   await expect(panel).toContainText(PAYLOADS[0] ?? '');
   // And the formula-like name is named as such, as text.
-  await grid.getByRole('button', { name: 'Row 4: show its issues' }).click();
-  await expect(page.getByRole('region', { name: /Row 4/ })).toContainText('starts with “=”');
+  await grid.getByRole('button', { name: 'Line 4: show its issues' }).click();
+  await expect(page.getByRole('region', { name: /Line 4/ })).toContainText('starts with “=”');
   expect(await injectedElements(page)).toEqual([]);
   await screenshot(page, 'security-review');
 
