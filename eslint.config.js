@@ -17,9 +17,10 @@ const allowed = {
   spreadsheet: ['spreadsheet', 'contract'],
   workers: ['workers', 'spreadsheet', 'contract'],
   api: ['api', 'contract'],
+  jobs: ['jobs', 'api', 'spreadsheet', 'contract'],
   components: ['components', 'contract'],
-  features: ['features', 'api', 'components', 'spreadsheet', 'contract', 'workers'],
-  app: ['app', 'features', 'api', 'components', 'contract'],
+  features: ['features', 'jobs', 'api', 'components', 'spreadsheet', 'contract', 'workers'],
+  app: ['app', 'features', 'jobs', 'api', 'components', 'contract'],
   server: ['server', 'spreadsheet', 'contract'],
 };
 
@@ -97,6 +98,7 @@ export default tseslint.config(
   packageBans('spreadsheet', [...ui, ...node], 'src/spreadsheet is pure: no React, no DOM, no Node built-ins.'),
   packageBans('workers', ui, 'The worker is a thin adapter without React.'),
   packageBans('server', ui, 'The sandbox does not import React.'),
+  packageBans('jobs', [...ui, ...node], 'src/jobs has no React: pages read it through useSyncExternalStore.'),
   {
     files: ['e2e/**/*.ts', 'src/tooling/**/*.ts', 'src/bench/**/*.ts', '*.config.ts'],
     rules: { 'no-restricted-imports': 'off' },
