@@ -2,7 +2,7 @@
 // Pure: rows in, CSV text (papaparse `unparse`, exact headers, CRLF) or JSON lists out.
 //
 //   cutIntoChunks(rows, chunkRows)  NewJobRows → chunk bodies with their file row numbers
-//   splitChunkBody(body, rowNumbers) one body → two halves, no row lost, order kept
+//   splitChunkBody(body, rowNumbers, pieceRows?)  one body → pieces (halves by default), no row lost, order kept
 import Papa from 'papaparse';
 import type { ChunkBody, NewJobRows } from './import-job';
 
@@ -61,24 +61,19 @@ export function cutIntoChunks(rows: NewJobRows, chunkRows: number): CutChunk[] {
   }
 }
 
-/** Halves a chunk the service refused for a size or row cap. A one-row chunk cannot be split. */
-export function splitChunkBody(body: ChunkBody, rowNumbers: number[]): [CutChunk, CutChunk] | null {
-  const half = Math.ceil(rowNumbers.length / 2);
+/**
+ * Cuts a chunk the service refused for a size or row cap into pieces of at most `pieceRows`
+ * (default: two halves). Order is kept and no row is lost. A one-row chunk cannot be split.
+ */
+export function splitChunkBody(body: ChunkBody, rowNumbers: number[], pieceRows?: number): CutChunk[] | null {
   if (rowNumbers.length < 2) return null;
+  const size = Math.max(1, Math.min(pieceRows ?? Math.ceil(rowNumbers.length / 2), Math.ceil(rowNumbers.length / 2)));
   if (body.format === 'json') {
-    const [a, b] = [body.requests.slice(0, half), body.requests.slice(half)];
-    return [
-      { body: { format: 'json', requests: a }, rowNumbers: rowNumbers.slice(0, half), withoutReference: jsonWithoutReference(a) },
-      { body: { format: 'json', requests: b }, rowNumbers: rowNumbers.slice(half), withoutReference: jsonWithoutReference(b) },
-    ];
+    return cutIntoChunks({ format: 'json', requests: body.requests, rowNumbers }, size);
   }
   const parsed = Papa.parse<string[]>(body.csv, { skipEmptyLines: false });
   const [headers = [], ...data] = parsed.data;
   // unparse ends without a newline, so every parsed line after the header is a row.
   if (data.length !== rowNumbers.length) throw new Error(`The chunk's CSV has ${data.length} rows but ${rowNumbers.length} row numbers.`);
-  const [a, b] = [data.slice(0, half), data.slice(half)];
-  return [
-    { body: { format: 'csv', csv: toCsv(headers, a) }, rowNumbers: rowNumbers.slice(0, half), withoutReference: countWithoutReference(headers, a) },
-    { body: { format: 'csv', csv: toCsv(headers, b) }, rowNumbers: rowNumbers.slice(half), withoutReference: countWithoutReference(headers, b) },
-  ];
+  return cutIntoChunks({ format: 'csv', headers, rows: data, rowNumbers }, size);
 }

@@ -11,7 +11,8 @@
 //   deleteJob(id)                the job, its payloads and outcomes
 //   resendChunk / skipChunk      the user's answer to an `unknown` chunk
 //   updateJob(id, fn)            the runner's writes (chunk states, batch progress), atomic per job
-//   splitChunk, saveOutcome      the runner's writes that touch payloads and outcomes too
+//   splitChunk(…, pieceRows?)    a chunk refused for a cap → smaller pending chunks, same rows
+//   saveOutcome                  a finished batch's compact items
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import { cutIntoChunks, splitChunkBody } from './chunking';
 import type { BatchOutcome, ChunkPayload, ImportJob, JobChunk, NewJob } from './import-job';
@@ -255,14 +256,15 @@ export class JobStore {
   }
 
   /**
-   * Replaces a chunk the service refused for its size by its two halves, both pending. Returns
-   * false when the chunk has one row (it is then rejected by the caller).
+   * Replaces a chunk the service refused for its size by pieces of at most `pieceRows` rows
+   * (pieces by default), all pending. Returns false when the chunk has one row (the caller then
+   * rejects it).
    */
-  async splitChunk(jobId: string, chunkId: number): Promise<boolean> {
+  async splitChunk(jobId: string, chunkId: number, pieceRows?: number): Promise<boolean> {
     const payload = await this.getPayload(jobId, chunkId);
     if (!payload) throw new Error(`Chunk ${chunkId} of job ${jobId} has no stored rows.`);
-    const halves = splitChunkBody(payload.body, payload.rowNumbers);
-    if (!halves) return false;
+    const pieces = splitChunkBody(payload.body, payload.rowNumbers, pieceRows);
+    if (!pieces) return false;
     const db = await this.db();
     const tx = db.transaction(['jobs', 'payloads'], 'readwrite');
     const job = await tx.objectStore('jobs').get(jobId);
@@ -274,7 +276,7 @@ export class JobStore {
       throw new JobNotFoundError(jobId);
     }
     let position = chunk.firstPosition;
-    const records = halves.map((half): JobChunk => {
+    const records = pieces.map((half): JobChunk => {
       const record: JobChunk = {
         id: job.nextChunkId++,
         firstPosition: position,
@@ -294,7 +296,7 @@ export class JobStore {
       tx.objectStore('jobs').put(job),
       tx.objectStore('payloads').delete([jobId, chunkId]),
       ...records.map((record, i) =>
-        tx.objectStore('payloads').put({ jobId, chunkId: record.id, rowNumbers: halves[i]!.rowNumbers, body: halves[i]!.body }),
+        tx.objectStore('payloads').put({ jobId, chunkId: record.id, rowNumbers: pieces[i]!.rowNumbers, body: pieces[i]!.body }),
       ),
       tx.done,
     ]);

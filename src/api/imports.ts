@@ -1,0 +1,59 @@
+// The import endpoints (spec §2): the CSV file import, the JSON list import, and reading a batch
+// back with its queryOptions for polling. Imports are POSTs: they retry only a 429 (the service
+// did nothing), so a lost answer reaches the caller, who decides (the job marks the chunk unknown).
+// Any 2xx with a batch body is accepted (the spec shows 202; 200 and 201 work too).
+import { queryOptions } from '@tanstack/react-query';
+import { type Batch, batchSchema, isFinalBatchStatus } from '../contract/batch';
+import { type ApiTarget, type HttpDeps, request } from './http-client';
+
+/** POST /api/v1/shipments/imports/file with one part `file`: the CSV text as sent. */
+export function importFile(target: ApiTarget, csv: string, fileName: string, signal?: AbortSignal, deps?: HttpDeps): Promise<Batch> {
+  const formData = new FormData();
+  formData.append('file', new Blob([csv], { type: 'text/csv' }), fileName);
+  return request(target, {
+    method: 'POST',
+    path: '/api/v1/shipments/imports/file',
+    formData,
+    schema: batchSchema,
+    bucket: 'import',
+    retry: 'rate-limit-only',
+    signal,
+  }, deps);
+}
+
+/** POST /api/v1/shipments/imports with a JSON list of shipment requests. */
+export function importList(target: ApiTarget, requests: readonly Record<string, unknown>[], signal?: AbortSignal, deps?: HttpDeps): Promise<Batch> {
+  return request(target, {
+    method: 'POST',
+    path: '/api/v1/shipments/imports',
+    json: requests,
+    schema: batchSchema,
+    bucket: 'import',
+    retry: 'rate-limit-only',
+    signal,
+  }, deps);
+}
+
+export function fetchBatch(target: ApiTarget, batchId: string, signal?: AbortSignal): Promise<Batch> {
+  return request(target, { path: `/api/v1/shipments/imports/${encodeURIComponent(batchId)}`, schema: batchSchema, signal });
+}
+
+/**
+ * One running batch's poll. `nextPollIn` (the scheduler's answer for this batch) sets the pace;
+ * polling stops at a final status.
+ */
+export function batchQueryOptions(target: ApiTarget, batchId: string, nextPollIn: (batch: Batch | undefined) => number) {
+  // The API key stays out of query keys; app.tsx clears the cache when the connection changes.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
+  return queryOptions({
+    queryKey: ['batch', target.baseUrl, batchId],
+    queryFn: ({ signal }) => fetchBatch(target, batchId, signal),
+    refetchInterval: (query) => {
+      const batch = query.state.data;
+      if (batch && isFinalBatchStatus(batch.status)) return false;
+      return nextPollIn(batch);
+    },
+    refetchIntervalInBackground: true,
+    staleTime: 0,
+  });
+}
