@@ -37,3 +37,52 @@ export function estimateRemainingMs(state: EtaState, rowsLeft: number, budgetWai
   if (state.samples.length < 2 || state.rate === null || state.rate <= 0) return null;
   return Math.round(rowsLeft / state.rate + Math.max(0, budgetWaitMs));
 }
+
+/**
+ * Samples every job's processed count whenever the job store changes (in any tab), so the job
+ * page reads an ETA through useSyncExternalStore instead of keeping samples in component state.
+ */
+export class JobEtaTracker {
+  private readonly states = new Map<string, EtaState>();
+  private readonly listeners = new Set<() => void>();
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(
+    private readonly source: {
+      subscribe: (listener: () => void) => () => void;
+      getSnapshot: () => { jobs: readonly { id: string; batches: Record<string, { completed: number }> }[] };
+    },
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    this.unsubscribe ??= this.source.subscribe(() => this.observe());
+    this.observe();
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) {
+        this.unsubscribe?.();
+        this.unsubscribe = null;
+      }
+    };
+  };
+
+  get = (jobId: string): EtaState => this.states.get(jobId) ?? EMPTY;
+
+  private observe(): void {
+    let changed = false;
+    const at = this.now();
+    for (const job of this.source.getSnapshot().jobs) {
+      const done = Object.values(job.batches).reduce((sum, b) => sum + b.completed, 0);
+      const before = this.states.get(job.id) ?? EMPTY;
+      const last = before.samples.at(-1);
+      if (last && last.done === done) continue;
+      this.states.set(job.id, addSample(before, { at, done }));
+      changed = true;
+    }
+    if (changed) this.listeners.forEach((listener) => listener());
+  }
+}
+
+const EMPTY: EtaState = emptyEta();
