@@ -24,7 +24,7 @@ export function ReadySummary({
   const chunks = submission.chunkRows.length;
   return (
     <section aria-labelledby="ready-heading" className="space-y-5">
-      <h2 id="ready-heading" className="text-lg font-semibold text-slate-900">Ready to send</h2>
+      <h2 id="ready-heading" className="text-lg font-semibold text-slate-900">Ready to submit</h2>
       <dl className="grid gap-4 sm:grid-cols-3">
         <Figure label="Rows to send" value={n(submission.submittedRows)} />
         <Figure label={`Files of up to ${n(chunkSize)} rows`} value={n(chunks)} />
