@@ -50,3 +50,42 @@ export async function sandboxBatch(request: APIRequestContext, baseURL: string, 
   expect(response.status()).toBe(200);
   return (await response.json()) as { total_requests: number; status: string; results: { creation_status: string }[] };
 }
+
+/** A second sandbox with its own settings (tiny import limit, small caps, faults), on a free port. */
+export async function startSandbox(env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
+  const { spawn } = await import('node:child_process');
+  const { fileURLToPath } = await import('node:url');
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SANDBOX_DB: ':memory:', SANDBOX_ROW_DELAY_MS: '5', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`The second sandbox did not start:\n${output}`)), 120_000);
+    server.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    server.once('exit', (code) => reject(new Error(`The second sandbox exited (${code}):\n${output}`)));
+  });
+  return {
+    url,
+    stop: async () => {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+    },
+  };
+}
+
+export async function connectTo(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}/connect`);
+  await page.getByRole('button', { name: 'Use local sandbox' }).click();
+  await expect(page.getByRole('heading', { name: 'Import shipments' })).toBeVisible();
+}
