@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { openEnum } from './open-enum';
+import { paginationSchema } from './pagination';
 
 /**
  * A port call of the journey: pre-carriage, port of loading, port of discharge, on-carriage
@@ -40,15 +41,6 @@ export const shipmentSchema = z.looseObject({
   tracking: trackingSchema,
 });
 export type Shipment = z.infer<typeof shipmentSchema>;
-
-/** The `pagination` object is "not shown" by the spec; DESIGN §3 fixes these fields for the sandbox. */
-export const paginationSchema = z.looseObject({
-  page: z.number().int().optional(),
-  page_size: z.number().int().optional(),
-  total: z.number().int().optional(),
-  total_pages: z.number().int().optional(),
-});
-export type Pagination = z.infer<typeof paginationSchema>;
 
 export const shipmentListSchema = z.looseObject({
   data: z.array(shipmentSchema),
