@@ -34,6 +34,12 @@ export function importList(target: ApiTarget, requests: readonly Record<string, 
   }, deps);
 }
 
+/** Keys of batch queries, scoped to the connection by its base URL only (never the API key). */
+export const batchKeys = {
+  all: (target: ApiTarget) => ['batches', target.baseUrl] as const,
+  detail: (target: ApiTarget, batchId: string) => [...batchKeys.all(target), batchId] as const,
+};
+
 export function fetchBatch(target: ApiTarget, batchId: string, signal?: AbortSignal): Promise<Batch> {
   return request(target, { path: `/api/v1/shipments/imports/${encodeURIComponent(batchId)}`, schema: batchSchema, signal });
 }
@@ -48,10 +54,10 @@ export function batchQueryOptions(
   batchId: string,
   schedule: { waitUntilDue: (signal: AbortSignal) => Promise<void>; nextPollIn: () => number },
 ) {
-  // The API key stays out of query keys; app.tsx clears the cache when the connection changes.
+  // The schedule is not part of the key: it paces the query, it does not change its answer.
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
-    queryKey: ['batch', target.baseUrl, batchId],
+    queryKey: batchKeys.detail(target, batchId),
     queryFn: async ({ signal }) => {
       await schedule.waitUntilDue(signal);
       return fetchBatch(target, batchId, signal);
