@@ -55,7 +55,6 @@ export function batchQueryOptions(
   schedule: { waitUntilDue: (signal: AbortSignal) => Promise<void>; nextPollIn: () => number },
 ) {
   // The schedule is not part of the key: it paces the query, it does not change its answer.
-  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: batchKeys.detail(target, batchId),
     queryFn: async ({ signal }) => {
