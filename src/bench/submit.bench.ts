@@ -58,12 +58,16 @@ async function main() {
   try {
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
     await page.addInitScript(() => {
-      const w = window as unknown as { __longest: number; __measuring: boolean };
+      const w = window as unknown as { __longest: number; __measuring: boolean; __tasks: string[] };
       w.__longest = 0;
+      w.__tasks = [];
       w.__measuring = false;
       new PerformanceObserver((list) => {
         if (!w.__measuring) return;
-        for (const entry of list.getEntries()) w.__longest = Math.max(w.__longest, entry.duration);
+        for (const entry of list.getEntries()) {
+          w.__longest = Math.max(w.__longest, entry.duration);
+          if (entry.duration > 50) w.__tasks.push(`${Math.round(entry.startTime)}+${Math.round(entry.duration)} ${location.pathname}`);
+        }
       }).observe({ type: 'longtask', buffered: false });
     });
     const imports: { status: number; at: number; headers: boolean }[] = [];
@@ -74,6 +78,7 @@ async function main() {
       const method = response.request().method();
       if (method === 'POST' && url.includes('/shipments/imports')) {
         imports.push({ status: response.status(), at: Date.now(), headers: headersSeen });
+        if (process.argv.includes('--tasks')) console.log('import answered', Date.now());
         if (response.headers()['x-ratelimit-remaining'] !== undefined) headersSeen = true;
       } else if (method === 'GET' && /\/shipments\/imports\/[^/?]+$/.test(url)) polls++;
     });
@@ -88,18 +93,18 @@ async function main() {
     await page.evaluate(() => ((window as unknown as { __measuring: boolean }).__measuring = true));
     const start = Date.now();
     await send.click();
+    if (process.argv.includes('--tasks')) console.log('send at', await page.evaluate(() => performance.now()));
     const uploads = Math.ceil(ROWS / CAP);
     await page.getByText(`Requests accepted: ${uploads} of ${uploads}`).waitFor({ timeout: 600_000 });
     const allAccepted = Date.now() - start;
     await page.getByText(/^✓\s*Finished$/).waitFor({ timeout: 1_800_000 });
     const finished = Date.now() - start;
     const longestTaskMs = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
+    if (process.argv.includes('--tasks')) console.log(await page.evaluate(() => (window as unknown as { __tasks: string[] }).__tasks), await page.evaluate(() => performance.now()));
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('HeapProfiler.collectGarbage');
-    const { metrics } = await cdp.send('Performance.getMetrics').catch(async () => {
-      await cdp.send('Performance.enable');
-      return cdp.send('Performance.getMetrics');
-    });
+    await cdp.send('Performance.enable');
+    const { metrics } = await cdp.send('Performance.getMetrics');
     const heapMB = (metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0) / 2 ** 20;
     const invariantHolds = (await page.getByText(/Does not hold/).count()) === 0;
 
