@@ -10,21 +10,27 @@ import path from 'node:path';
 /**
  * DESIGN.md §2's import directions, checked on the resolved path of every relative import:
  * a file in src/<from>/ may import only the src/ folders listed for it; features/<x> may not
- * import features/<y>. Package imports are checked by `packageBans` below.
+ * import features/<y>; features take only types from a worker's protocol (`workers/*-protocol.ts`),
+ * never its internals; only spreadsheet/read-table.ts opens the XLSX engine (spreadsheet/xlsx/),
+ * its one door (benches measure the engine itself). Package imports are checked by `packageBans` below.
  */
 const allowed = {
   contract: ['contract'],
   spreadsheet: ['spreadsheet', 'contract'],
   workers: ['workers', 'spreadsheet', 'contract'],
   api: ['api', 'contract'],
-  jobs: ['jobs', 'api', 'spreadsheet', 'contract'],
   components: ['components', 'contract'],
+  jobs: ['jobs', 'api', 'spreadsheet', 'contract'],
   features: ['features', 'jobs', 'api', 'components', 'spreadsheet', 'contract', 'workers'],
   app: ['app', 'features', 'jobs', 'api', 'components', 'contract'],
   server: ['server', 'spreadsheet', 'contract'],
 };
 
 const srcRoot = path.join(import.meta.dirname, 'src');
+
+/** `import type {…}` or an import whose every specifier is `type X`: erased, no code loaded. */
+const isTypeOnly = (node) =>
+  node.importKind === 'type' || (node.specifiers.length > 0 && node.specifiers.every((s) => s.type === 'ImportSpecifier' && s.importKind === 'type'));
 
 const directionsRule = {
   meta: { type: 'problem', schema: [] },
@@ -33,22 +39,28 @@ const directionsRule = {
     const rel = path.relative(srcRoot, file).split(path.sep);
     const from = rel[0];
     if (rel.length < 2 || !(from in allowed)) return {};
-    const check = (node, source) => {
+    const check = (node, source, typeOnly) => {
       if (typeof source !== 'string' || !source.startsWith('.')) return;
       const target = path.relative(srcRoot, path.resolve(path.dirname(file), source)).split(path.sep);
       const to = target[0];
       if (to === '..' || target.length < 2) return;
-      if (!allowed[from].includes(to)) {
+      const intoXlsx = to === 'spreadsheet' && target[1] === 'xlsx' && target.length > 2;
+      const insideXlsx = from === 'spreadsheet' && rel[1] === 'xlsx';
+      if (intoXlsx && !insideXlsx && rel.join('/') !== 'spreadsheet/read-table.ts') {
+        context.report({ node, message: `Only spreadsheet/read-table.ts imports the XLSX engine (spreadsheet/xlsx/): read workbooks through readTable.` });
+      } else if (from === 'features' && to === 'workers' && (!/-protocol(\.ts)?$/.test(target.at(-1)) || !typeOnly)) {
+        context.report({ node, message: `features may import only types from a worker protocol (workers/*-protocol.ts), not ${target.join('/')}: talk to the worker through its messages.` });
+      } else if (!allowed[from].includes(to)) {
         context.report({ node, message: `src/${from} must not import src/${to} (DESIGN.md §2: imports point downwards).` });
       } else if (from === 'features' && to === 'features' && rel[1] !== target[1]) {
         context.report({ node, message: `features/${rel[1]} must not import features/${target[1]}: features do not import each other; app/ composes them.` });
       }
     };
     return {
-      ImportDeclaration: (node) => check(node, node.source.value),
-      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
-      ExportAllDeclaration: (node) => check(node, node.source.value),
-      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+      ImportDeclaration: (node) => check(node, node.source.value, isTypeOnly(node)),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value, node.exportKind === 'type'),
+      ExportAllDeclaration: (node) => check(node, node.source.value, node.exportKind === 'type'),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value, false),
     };
   },
 };

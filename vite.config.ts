@@ -11,6 +11,13 @@ export default defineConfig({
     sourcemap: true,
     // SheetJS is its own lazy chunk (~490 kB); the warning would only ever name it.
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        // zod and the module that makes it jitless share one chunk, so the config runs before any
+        // schema of a lazy chunk is built (the CSP forbids the eval zod would otherwise probe).
+        codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]zod-config/ }] },
+      },
+    },
   },
   worker: { format: 'es' },
   test: {

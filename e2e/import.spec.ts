@@ -46,6 +46,7 @@ test.describe('import: drop and map', () => {
 
 test.describe('import: review and fix', () => {
   test('shows errors in the grid, revalidates an edit at once, and summarises what would be sent', async ({ page, expectAccessible }) => {
+    test.slow(); // two axe runs and five screenshots: over a minute on a busy machine
     await connectToSandbox(page);
     await page.getByLabel('Spreadsheet file').setInputFiles(
       csv([
@@ -65,25 +66,25 @@ test.describe('import: review and fix', () => {
     await expectAccessible(page);
 
     // The wrong check digit is named, with the digit it should be.
-    const badCell = grid.getByRole('button', { name: /tracking_number, row 3: MSKU1234566\. Error:/ });
+    const badCell = grid.getByRole('button', { name: /tracking_number, line 3: MSKU1234566\. Error:/ });
     await expect(badCell).toBeVisible();
     await badCell.click();
-    const editor = page.getByLabel('Edit tracking_number, row 3');
+    const editor = page.getByLabel('Edit tracking_number, line 3');
     await editor.fill('MSKU1234565');
     await editor.press('Enter');
-    await expect(grid.getByRole('button', { name: /tracking_number, row 3: MSKU1234565\. Press Enter to edit\./ })).toBeVisible();
+    await expect(grid.getByRole('button', { name: /tracking_number, line 3: MSKU1234565\. Press Enter to edit\./ })).toBeVisible();
 
     // Errors filter, and a suggested fix applied from the row's issues.
     await page.getByRole('button', { name: /^Errors/ }).click();
     await expect(grid.getByRole('row')).toHaveCount(5); // header + the 4 rows that still have errors
-    await grid.getByRole('button', { name: 'Row 5: show its issues' }).click();
-    const panel = page.getByRole('region', { name: /Row 5/ });
+    await grid.getByRole('button', { name: 'Line 5: show its issues' }).click();
+    const panel = page.getByRole('region', { name: /Line 5/ });
     await expect(panel).toContainText('containr');
     await panel.getByRole('button', { name: 'Use “container”' }).click();
     await screenshot(page, 'import-review-errors');
 
     await page.getByRole('button', { name: /^All/ }).click();
-    await page.getByRole('button', { name: /Continue with \d+ ready rows/ }).click();
+    await page.getByRole('button', { name: /Continue with \d+ ready rows?/ }).click();
     await expect(page.getByRole('heading', { name: 'Ready to submit' })).toBeVisible();
     await expect(page.locator('pre')).toContainText('tracking_number,tracking_type,reference,carrier,name,viewers,tags,assignees');
     await screenshot(page, 'import-ready');

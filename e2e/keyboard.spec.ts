@@ -94,6 +94,7 @@ async function reviewByKeyboard(page: Page): Promise<Locator> {
 
 test.describe('import: keyboard only', () => {
   test('drop, map, review (edit, fix, exclude, undo) and ready, with the keyboard alone', async ({ page, expectAccessible }) => {
+    test.slow(); // a long journey of single key presses: over a minute on a busy machine
     await connectByKeyboard(page);
 
     // Drop: Tab to the zone, Enter opens the file chooser.
@@ -123,50 +124,50 @@ test.describe('import: keyboard only', () => {
     await expectAccessible(page);
 
     // Escape cancels an edit.
-    const nameCell = grid.getByRole('button', { name: /^name, row 2: First\./ });
+    const nameCell = grid.getByRole('button', { name: /^name, line 2: First\./ });
     await arrowTo(page, grid, nameCell);
     await page.keyboard.press('Enter');
-    const nameEditor = page.getByLabel('Edit name, row 2');
+    const nameEditor = page.getByLabel('Edit name, line 2');
     await expect(nameEditor).toBeFocused();
     await page.keyboard.type(' changed');
     await page.keyboard.press('Escape');
-    await expect(grid.getByRole('button', { name: 'name, row 2: First. Press Enter to edit.', exact: true })).toBeVisible();
+    await expect(grid.getByRole('button', { name: 'name, line 2: First. Press Enter to edit.', exact: true })).toBeVisible();
 
     // Edit: the wrong check digit, corrected in place with End, Shift+ArrowLeft and typing.
-    const badCell = grid.getByRole('button', { name: /^tracking_number, row 3: HLXU1234560\. Error: .*check digit should be 1/ });
+    const badCell = grid.getByRole('button', { name: /^tracking_number, line 3: HLXU1234560\. Error: .*check digit should be 1/ });
     await arrowTo(page, grid, badCell);
     await page.keyboard.press('Enter');
-    const editor = page.getByLabel('Edit tracking_number, row 3');
+    const editor = page.getByLabel('Edit tracking_number, line 3');
     await expect(editor).toBeFocused();
     await page.keyboard.press('End');
     await page.keyboard.press('Shift+ArrowLeft');
     await page.keyboard.type('1');
     await expect(editor).toHaveValue('HLXU1234561');
     await page.keyboard.press('Enter');
-    await expect(grid.getByRole('button', { name: 'tracking_number, row 3: HLXU1234561. Press Enter to edit.', exact: true })).toBeVisible();
+    await expect(grid.getByRole('button', { name: 'tracking_number, line 3: HLXU1234561. Press Enter to edit.', exact: true })).toBeVisible();
 
     // Fix: open row 4's issues and accept the suggested tracking type.
-    await arrowTo(page, grid, grid.getByRole('button', { name: 'Row 4: show its issues' }));
+    await arrowTo(page, grid, grid.getByRole('button', { name: 'Line 4: show its issues' }));
     await page.keyboard.press('Enter');
-    const panel = page.getByRole('region', { name: /^Row 4/ });
+    const panel = page.getByRole('region', { name: /^Line 4/ });
     await expect(panel).toContainText('containr');
     await tabTo(page, panel.getByRole('button', { name: 'Use “container”' }));
     await screenshot(page, 'keyboard-review-fix');
     await page.keyboard.press('Enter');
-    await expect(grid.getByRole('button', { name: /^tracking_type, row 4: container\. / })).toBeVisible();
+    await expect(grid.getByRole('button', { name: /^tracking_type, line 4: container\. / })).toBeVisible();
     await expect(panel).not.toContainText('containr');
 
-    // Exclude row 5 with Space (back up from the issues panel under the grid), then undo it
+    // Exclude line 5 with Space (back up from the issues panel under the grid), then undo it
     // from the toolbar above the grid with Shift+Tab.
-    await arrowTo(page, grid, grid.getByRole('button', { name: 'Exclude row 5' }), { backward: true });
+    await arrowTo(page, grid, grid.getByRole('button', { name: 'Exclude line 5' }), { backward: true });
     await page.keyboard.press('Space');
-    await expect(grid.getByRole('button', { name: 'Restore row 5' })).toBeVisible();
+    await expect(grid.getByRole('button', { name: 'Restore line 5' })).toBeVisible();
     await expect(page.getByText(/1 excluded\./)).toBeVisible();
     await screenshot(page, 'keyboard-review-excluded');
-    await expect(grid.getByRole('button', { name: 'Restore row 5' })).toBeFocused();
+    await expect(grid.getByRole('button', { name: 'Restore line 5' })).toBeFocused();
     await tabTo(page, page.getByRole('button', { name: 'Undo' }), { backward: true });
     await page.keyboard.press('Enter');
-    await expect(grid.getByRole('button', { name: 'Exclude row 5' })).toBeVisible();
+    await expect(grid.getByRole('button', { name: 'Exclude line 5' })).toBeVisible();
     await expect(page.getByText(/0 excluded\./)).toBeVisible();
 
     // Ready: every row is fixed, so all five go on.
@@ -195,19 +196,19 @@ test.describe('import: keyboard only', () => {
 
   test('an excluded row stays readable', async ({ page, expectAccessible }) => {
     const grid = await reviewByKeyboard(page);
-    await arrowTo(page, grid, grid.getByRole('button', { name: 'Exclude row 5' }));
+    await arrowTo(page, grid, grid.getByRole('button', { name: 'Exclude line 5' }));
     await page.keyboard.press('Space');
-    await expect(grid.getByRole('button', { name: 'Restore row 5' })).toBeVisible();
+    await expect(grid.getByRole('button', { name: 'Restore line 5' })).toBeVisible();
     await expectAccessible(page);
   });
 
   test('after an edit is confirmed with Enter or cancelled with Escape, the focus is back on the cell', async ({ page }) => {
     const grid = await reviewByKeyboard(page);
-    await arrowTo(page, grid, grid.getByRole('button', { name: /^reference, row 2: PO-1\./ }));
+    await arrowTo(page, grid, grid.getByRole('button', { name: /^reference, line 2: PO-1\./ }));
     await page.keyboard.press('Enter');
     await page.keyboard.type('-A');
     await page.keyboard.press('Enter');
-    const edited = grid.getByRole('button', { name: /^reference, row 2: PO-1-A\./ });
+    const edited = grid.getByRole('button', { name: /^reference, line 2: PO-1-A\./ });
     await expect(edited).toBeVisible();
     await expect(edited).toBeFocused();
     await page.keyboard.press('Enter');
@@ -235,15 +236,15 @@ test('the review grid is one Tab stop; arrow keys, Home and Ctrl+End move throug
   await page.keyboard.press('Enter');
   const grid = page.getByRole('region', { name: 'Rows to review' });
   await expect(grid.locator('[data-cell][tabindex="0"]')).toHaveCount(1);
-  await tabTo(page, grid.getByRole('button', { name: /^tracking_number, row 2:/ }));
+  await tabTo(page, grid.getByRole('button', { name: /^tracking_number, line 2:/ }));
   await page.keyboard.press('ArrowDown');
-  await expect(grid.getByRole('button', { name: /^tracking_number, row 3:/ })).toBeFocused();
+  await expect(grid.getByRole('button', { name: /^tracking_number, line 3:/ })).toBeFocused();
   await page.keyboard.press('ArrowRight');
-  await expect(grid.getByRole('button', { name: /^tracking_type, row 3:/ })).toBeFocused();
+  await expect(grid.getByRole('button', { name: /^tracking_type, line 3:/ })).toBeFocused();
   await page.keyboard.press('Control+End');
-  await expect(grid.getByRole('button', { name: /^(Exclude|Restore) row 6$/ })).toBeFocused();
+  await expect(grid.getByRole('button', { name: /^(Exclude|Restore) line 6$/ })).toBeFocused();
   await page.keyboard.press('Home');
-  await expect(grid.getByRole('button', { name: 'Row 6: show its issues' })).toBeFocused();
+  await expect(grid.getByRole('button', { name: 'Line 6: show its issues' })).toBeFocused();
   // Tab leaves the grid at once instead of walking through every cell.
   await page.keyboard.press('Tab');
   expect(await grid.evaluate((el) => el.contains(document.activeElement))).toBe(false);

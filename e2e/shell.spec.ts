@@ -10,12 +10,12 @@ test.describe('app shell', () => {
     await expectAccessible(page);
     await screenshot(page, 'shell-import');
 
-    await nav.getByRole('link', { name: 'Imports' }).click();
-    await expect(page).toHaveURL(/\/imports$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Imports' })).toBeVisible();
+    await nav.getByRole('link', { name: 'History' }).click();
+    await expect(page).toHaveURL(/\/history$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'History' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'No imports yet' })).toBeVisible();
     await expectAccessible(page);
-    await screenshot(page, 'shell-imports');
+    await screenshot(page, 'shell-history');
 
     await nav.getByRole('link', { name: 'Shipments' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Shipments' })).toBeVisible();

@@ -4,7 +4,7 @@ import { JobPoller } from '../features/job/job-poller';
 
 const navItems = [
   { to: '/', label: 'Import', exact: true },
-  { to: '/imports', label: 'Imports', exact: false },
+  { to: '/history', label: 'History', exact: false },
   { to: '/shipments', label: 'Shipments', exact: false },
   { to: '/connect', label: 'Connect', exact: false },
 ] as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { openEnum } from './open-enum';
 import { paginationSchema } from './pagination';
+import { NAME_MAX_LENGTH } from './shipment-request';
 
 /**
  * A port call of the journey: pre-carriage, port of loading, port of discharge, on-carriage
@@ -84,7 +85,7 @@ export const containerListSchema = z.looseObject({ data: z.array(containerSchema
 /** PATCH /api/v1/shipments/id/{id} and /reference/{ref} (DESIGN §3). */
 export const shipmentPatchSchema = z
   .strictObject({
-    name: z.string().max(500).optional(),
+    name: z.string().max(NAME_MAX_LENGTH, `name is longer than ${NAME_MAX_LENGTH} characters`).optional(),
     tags: z.array(z.string().max(200)).max(100).optional(),
     viewers: z.array(z.string()).max(100).optional(),
     assignees: z.array(z.string()).max(100).optional(),

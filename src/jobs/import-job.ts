@@ -20,7 +20,7 @@ export type JobSource =
 export type JobEndpoint = 'file' | 'list';
 
 /** A row that was read but is not sent, with why (invalid, excluded, refused by the service…). */
-export interface SkippedRow {
+export interface SkippedBeforeSend {
   rowNumber: number;
   reason: string;
 }
@@ -140,7 +140,7 @@ export interface ImportJob {
   /** Rows read from the source, header excluded. */
   rowsRead: number;
   /** Rows left out before sending, with reasons (invalid, excluded). */
-  skippedBeforeSend: SkippedRow[];
+  skippedBeforeSend: SkippedBeforeSend[];
   chunks: JobChunk[];
   nextChunkId: number;
   batches: Record<string, BatchProgress>;
@@ -171,7 +171,7 @@ export interface NewJob {
   source: JobSource;
   serviceUrl: string;
   rowsRead: number;
-  skipped: SkippedRow[];
+  skipped: SkippedBeforeSend[];
   rows: NewJobRows;
   chunkRows: number;
   notify?: boolean;

@@ -193,7 +193,9 @@ describe('the submit queue', () => {
     expect(await h.run(job.id)).toBe('paused');
     const after = (await h.store.getJob(job.id))!;
     expect(after.runState).toBe('paused');
-    expect(after.pausedReason).toMatch(/refused the key \(403\): API access is not enabled/);
+    expect(after.pausedReason).toBe(
+      'The service refused the API key, or API access is not enabled for this account (403). It said: API access is not enabled for this account. Connect again, then resume.',
+    );
     expect(after.chunks[0]).toMatchObject({ state: { status: 'pending' }, attempts: 0 });
   });
 

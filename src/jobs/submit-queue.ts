@@ -130,12 +130,13 @@ async function handleFailure(
       });
       return 'ok';
     }
-    if (error.status === 401 || error.status === 403) {
+    if (error.keyRefused) {
       await setState((c, j) => {
         c.state = { status: 'pending' };
         c.attempts--;
         j.runState = 'paused';
-        j.pausedReason = `The service refused the key (${error.status}): ${error.message} Connect again, then resume.`;
+        // The HttpError's sentence already says the key was refused, with the status.
+        j.pausedReason = `${error.message} Connect again, then resume.`;
       });
       return 'paused';
     }

@@ -21,6 +21,12 @@ function tableOf(rows: string[][], headerRow = 0) {
 const HEADER = ['tracking_number', 'tracking_type', 'reference', 'carrier', 'PO'];
 
 describe('createReviewTable', () => {
+  it('names the numbers of a text file as lines in its messages', () => {
+    const rows = [HEADER, ['CSQU3054383', 'container', 'R1', 'MAEU', ''], ['CSQU3054383', 'container', 'R1', 'MAEU', '']];
+    const table = createReviewTable({ rows, rowNumbers: [1, 2, 3] }, 0, suggestColumnMapping(HEADER), { rowWord: 'line' });
+    expect(cellIssues(table, 0, 'reference')[0]?.message).toBe('reference: “R1” is also on line 3; later rows would overwrite earlier ones.');
+  });
+
   it('maps, normalizes and validates every row, with counts', () => {
     const table = tableOf([
       HEADER,
@@ -94,7 +100,8 @@ describe('createReviewTable', () => {
     const table = tableOf([HEADER, ['MAEU123456789', '', 'R1', '', ''], ['MAEU987654321', '', 'R2', '', ''], ['CSQU3054383', 'container', 'R3', '', '']]);
     expect(table.counts.errorRows).toBe(2);
     setColumnValue(table, rowsWhere(table, 'errors'), 'tracking_type', 'bill_of_lading');
-    expect(table.counts).toMatchObject({ errorRows: 0, warningRows: 2 });
+    // The B/L rows' empty carrier is filled in from the number's SCAC prefix, as an auto-fix.
+    expect(table.counts).toMatchObject({ errorRows: 0, warningRows: 0, autoFixedRows: 2 });
     expect(table.version).toBeGreaterThan(0);
     undo(table);
     expect(table.counts.errorRows).toBe(2);

@@ -1,15 +1,16 @@
+import { FILE_HEADERS } from '../contract/import-file';
 import type { ColumnMapping, ColumnTarget } from './column-mapping';
 import { addToReferenceIndex, createReferenceIndex, removeFromReferenceIndex, rowsWithReference } from './reference-index';
 import type { ReferenceIndex } from './reference-index';
-import type { IssueCode, RowIssue } from './row-issue';
+import { type IssueCode, type RowIssue, worstFirst } from './row-issue';
 import { DEFAULT_TABLE_LIMITS } from './table-limits';
 import { createValidationContext, reviewColumns, validateRow } from './validate-row';
 import type { RowValidationContext } from './validate-row';
 
 /** Bits of ReviewTable.flags, one byte per row. */
 export const ROW_ERROR = 1;
-export const ROW_WARNING = 2;
-export const ROW_AUTO_FIXED = 4;
+const ROW_WARNING = 2;
+const ROW_AUTO_FIXED = 4;
 export const ROW_EXCLUDED = 8;
 
 export interface ReviewCounts {
@@ -43,6 +44,8 @@ export interface ReviewTable {
   originals: Map<number, string>[];
   /** 1-based line or row of the file for each row, for people. */
   rowNumbers: number[];
+  /** What rowNumbers count, as messages name it: "line" (text file) or "row" (sheet). */
+  rowWord: 'line' | 'row';
   /** Issues of each row, or undefined for a clean row. */
   issues: (RowIssue[] | undefined)[];
   /** ROW_ERROR | ROW_WARNING | ROW_AUTO_FIXED | ROW_EXCLUDED per row. */
@@ -60,9 +63,12 @@ export interface ReviewTable {
 export interface ReviewTableOptions {
   /** Longest cell accepted; DEFAULT_TABLE_LIMITS.maxCellLength by default. */
   maxCellLength?: number;
+  /** What the source's row numbers count: "line" for a text file, "row" (the default) for a sheet. */
+  rowWord?: 'line' | 'row';
 }
 
-const REFERENCE = 2;
+/** Position of the reference column: review columns are FILE_HEADERS first (see reviewColumns). */
+const REFERENCE = FILE_HEADERS.indexOf('reference');
 const HISTORY_LIMIT = 50;
 
 function countFlags(counts: ReviewCounts, flags: number, sign: 1 | -1): void {
@@ -107,10 +113,10 @@ function duplicateIssue(table: ReviewTable, row: number, group: number[]): RowIs
   const shown = others.slice(0, 3).map((other) => String(table.rowNumbers[other] ?? other + 1));
   const where =
     others.length === 1
-      ? `row ${shown[0]}`
+      ? `${table.rowWord} ${shown[0]}`
       : others.length <= 3
-        ? `rows ${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`
-        : `rows ${shown.join(', ')} and ${others.length - 3} more`;
+        ? `${table.rowWord}s ${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`
+        : `${table.rowWord}s ${shown.join(', ')} and ${others.length - 3} more`;
   const reference = table.values[REFERENCE]?.[row] ?? '';
   return {
     row, column: 'reference', level: 'error', code: 'duplicate_reference',
@@ -176,6 +182,7 @@ export function createReviewTable(
     values: columns.map(() => new Array<string>(rowCount)),
     originals: columns.map(() => new Map<number, string>()),
     rowNumbers: source.rowNumbers.slice(headerRow + 1),
+    rowWord: options.rowWord ?? 'row',
     issues: new Array<RowIssue[] | undefined>(rowCount),
     flags: new Uint8Array(rowCount),
     counts: { rows: rowCount, errorRows: 0, warningRows: 0, autoFixedRows: 0, excludedRows: 0, readyRows: 0 },
@@ -215,7 +222,7 @@ export function createReviewTable(
   return table;
 }
 
-export interface CellChange {
+interface CellChange {
   row: number;
   column: ColumnTarget;
   value: string;
@@ -267,7 +274,7 @@ function columnIndex(table: ReviewTable, column: ColumnTarget): number {
  * Sets cells as the user typed them; each row is normalized and validated again (auto-fixes
  * listed anew), duplicate references are recounted, and the whole change is one undo step.
  */
-export function setCells(table: ReviewTable, changes: readonly CellChange[]): void {
+function setCells(table: ReviewTable, changes: readonly CellChange[]): void {
   if (changes.length === 0) return;
   const edits = applyCells(table, changes.map(({ row, column, value }) => ({ row, column: columnIndex(table, column), value })));
   if (edits.length) remember(table, { kind: 'cells', cells: edits });
@@ -403,6 +410,5 @@ export function rowsWhere(table: ReviewTable, filter: RowFilter): number[] {
 
 /** Issues of one cell, errors first, for the grid's cell marker and tooltip. */
 export function cellIssues(table: ReviewTable, row: number, column: ColumnTarget): RowIssue[] {
-  const order = { error: 0, warning: 1, auto_fix: 2 } as const;
-  return (table.issues[row] ?? []).filter((issue) => issue.column === column).sort((a, b) => order[a.level] - order[b.level]);
+  return worstFirst((table.issues[row] ?? []).filter((issue) => issue.column === column));
 }

@@ -17,20 +17,20 @@ export type IssueCode =
   | 'invalid_carrier'
   | 'auto_carrier_not_container'
   | 'carrier_missing'
+  | 'invalid_date'
   | 'invalid_email'
   | 'duplicate_reference'
   | 'too_long'
   // warnings
   | 'formula_like'
   | 'unknown_carrier'
-  | 'carrier_name'
-  | 'carrier_inferred'
   | 'carrier_mismatch'
   | 'tracking_type_mismatch'
   | 'list_separator'
   | 'date_serial'
   // auto-fixes
-  | 'normalized';
+  | 'normalized'
+  | 'carrier_inferred';
 
 export interface RowIssue {
   /** 0-based index of the row in the review table (see ReviewTable.rowNumbers for the file's row). */
@@ -44,4 +44,12 @@ export interface RowIssue {
   fix?: string;
   /** auto_fix only: the value as it was in the file. */
   original?: string;
+}
+
+/** Levels from worst to mildest: a cell or row shows its worst issue first. */
+const ISSUE_LEVELS: readonly IssueLevel[] = ['error', 'warning', 'auto_fix'];
+
+/** The issues in worst-first order (errors, then warnings, then auto-fixes), each level in its own order. */
+export function worstFirst<T extends { level: IssueLevel }>(issues: readonly T[]): T[] {
+  return [...issues].sort((a, b) => ISSUE_LEVELS.indexOf(a.level) - ISSUE_LEVELS.indexOf(b.level));
 }

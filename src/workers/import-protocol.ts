@@ -3,6 +3,8 @@
 import type { ColumnMapping, ColumnTarget } from '../spreadsheet/column-mapping';
 import type { TableReadResult } from '../spreadsheet/read-table';
 import type { IssueCode, IssueLevel } from '../spreadsheet/row-issue';
+import type { SkippedRow } from '../spreadsheet/csv-output';
+import type { ReviewCounts, RowFilter } from '../spreadsheet/review-table';
 
 export interface ReadOptions {
   sheet?: string;
@@ -23,23 +25,15 @@ export interface TableSummary {
   /** The first rows, for the header-row picker and column samples. */
   preview: string[][];
   previewRowNumbers: number[];
+  /** What the file's 1-based numbers count, in the words people use: lines of a text file,
+   * rows of a sheet. Every place that shows a row number names it with this word. */
+  numbering: RowNumbering;
 }
 
-export type ReviewFilter = 'all' | 'errors' | 'warnings' | 'fixed' | 'excluded';
+export type RowNumbering = 'Line' | 'Row';
 
-export interface ReviewCounts {
-  /** Data rows read (header excluded). */
-  rows: number;
-  /** Rows with at least one error, not excluded. */
-  errors: number;
-  /** Rows with at least one warning, not excluded. */
-  warnings: number;
-  /** Rows with at least one auto-fix. */
-  fixed: number;
-  excluded: number;
-  /** Rows that would be submitted now: not excluded, no error. */
-  ready: number;
-}
+/** The grid's filters: the review table's row filters a person picks ("ready" is the submit's). */
+export type ReviewFilter = Exclude<RowFilter, 'ready'>;
 
 export interface CellIssueView {
   column: number;
@@ -76,14 +70,11 @@ export interface ReviewState {
   note: string | null;
 }
 
-export interface SkippedRow {
-  rowNumber: number;
-  reason: string;
-}
-
 /** What would be sent; the CSV chunks themselves stay in the worker until they are submitted. */
 export interface PreparedSubmission {
   headers: string[];
+  /** Rows per chunk at most. */
+  chunkSize: number;
   /** Rows in each chunk, in order. */
   chunkRows: number[];
   submittedRows: number;
@@ -121,30 +112,52 @@ export type ReviewCommand =
   | { type: 'replace'; column: number | null; find: string; replace: string }
   | { type: 'undo' };
 
-export type WorkerRequest =
-  | { type: 'read'; id: number; file: File; options: ReadOptions }
-  | { type: 'reread'; id: number; options: ReadOptions }
-  | { type: 'build-review'; id: number; headerRow: number; mapping: ColumnMapping }
-  | { type: 'review'; id: number; command: ReviewCommand }
-  | { type: 'get-rows'; id: number; from: number; to: number }
+/**
+ * Every request the worker answers, by kind: what the page sends (`ImportRequests`) and what it
+ * gets back (`ImportAnswers`). The two maps pair each request with its answer by type, so a
+ * caller names only the kind and a wrong pair fails to compile.
+ */
+export interface ImportRequests {
+  read: { file: File; options: ReadOptions };
+  reread: { options: ReadOptions };
+  'build-review': { headerRow: number; mapping: ColumnMapping };
+  review: { command: ReviewCommand };
+  /** Rows [from, to) of the current filtered view. */
+  'get-rows': { from: number; to: number };
   /** One row by its table index, wherever the filter puts it. */
-  | { type: 'get-row'; id: number; row: number }
-  | { type: 'prepare'; id: number; chunkSize: number }
+  'get-row': { row: number };
+  /** The next (or previous) error cell of the view after view position `from`, data column `column`
+   * (−1: before the first), wrapping around. */
+  'find-error': { from: number; column: number; direction: 1 | -1 };
+  /** `chunkSize` defaults to the submit queue's (DEFAULT_CHUNK_ROWS). */
+  prepare: { chunkSize?: number };
   /** The chunks themselves, to create the import job that sends them. */
-  | { type: 'submission-rows'; id: number; chunkSize: number }
-  /** The XLSX import template: SheetJS stays off the main thread. */
-  | { type: 'template'; id: number; customFieldSlugs: string[] };
+  'submission-rows': { chunkSize: number };
+  /** The import template, written here so SheetJS and papaparse stay off the main thread. */
+  template: { customFieldSlugs: string[]; format: 'csv' | 'xlsx' };
+}
+
+export interface ImportAnswers {
+  read: { summary: TableSummary };
+  reread: { summary: TableSummary };
+  'build-review': { columns: ColumnTarget[]; state: ReviewState };
+  /** `row`: after an edit, the edited row as it is now, so the grid shows it without a refetch. */
+  review: { state: ReviewState; row?: ReviewRowView };
+  'get-rows': { from: number; rows: ReviewRowView[]; version: number };
+  'get-row': { row: ReviewRowView; version: number };
+  'find-error': { found: { position: number; column: number } | null };
+  prepare: { submission: PreparedSubmission };
+  'submission-rows': { rows: SubmissionRows };
+  template: { bytes: Uint8Array };
+}
+
+export type ImportRequestKind = keyof ImportRequests;
+
+export type WorkerRequest = { [K in ImportRequestKind]: { kind: K; id: number } & ImportRequests[K] }[ImportRequestKind];
 
 export type WorkerResponse =
   | { type: 'progress'; id: number; fraction: number }
-  | { type: 'read-done'; id: number; summary: TableSummary }
-  | { type: 'review-ready'; id: number; columns: ColumnTarget[]; state: ReviewState }
-  /** `row`: after an edit, the edited row as it is now, so the grid shows it without a refetch. */
-  | { type: 'review-state'; id: number; state: ReviewState; row?: ReviewRowView }
-  | { type: 'rows'; id: number; from: number; rows: ReviewRowView[]; version: number }
-  | { type: 'prepared'; id: number; submission: PreparedSubmission }
-  | { type: 'submission-rows-done'; id: number; rows: SubmissionRows }
-  | { type: 'template-done'; id: number; bytes: Uint8Array }
+  | { [K in ImportRequestKind]: { type: 'done'; kind: K; id: number; answer: ImportAnswers[K] } }[ImportRequestKind]
   | { type: 'failed'; id: number; message: string };
 
 export const PREVIEW_ROWS = 30;

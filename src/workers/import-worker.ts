@@ -1,12 +1,19 @@
 // The import worker: reads and validates files off the main thread. A thin adapter over
 // src/spreadsheet; all logic lives there.
-import { z } from 'zod';
+import '../zod-config'; // first: zod must be jitless before any schema is built
 import { readTable, SpreadsheetReadError, type TableReadResult } from '../spreadsheet/read-table';
-import { templateXlsx } from '../spreadsheet/template';
+import { templateCsv, templateXlsx } from '../spreadsheet/template';
 import { ReviewSession } from './review-session';
-import { PREVIEW_ROWS, type ReadOptions, type TableSummary, type WorkerRequest, type WorkerResponse } from './import-protocol';
-
-z.config({ jitless: true }); // the console's CSP forbids eval
+import {
+  type ImportAnswers,
+  type ImportRequestKind,
+  type ImportRequests,
+  PREVIEW_ROWS,
+  type ReadOptions,
+  type TableSummary,
+  type WorkerRequest,
+  type WorkerResponse,
+} from './import-protocol';
 
 let source: { bytes: Uint8Array; name: string } | null = null;
 let table: TableReadResult | null = null;
@@ -27,17 +34,18 @@ function summarize(result: TableReadResult, fileName: string): TableSummary {
     rowCount: result.rows.length,
     preview: result.rows.slice(0, PREVIEW_ROWS),
     previewRowNumbers: result.rowNumbers.slice(0, PREVIEW_ROWS),
+    numbering: result.kind === 'csv' ? 'Line' : 'Row',
   };
 }
 
-async function read(id: number, options: ReadOptions): Promise<void> {
+async function read(id: number, options: ReadOptions): Promise<{ summary: TableSummary }> {
   if (!source) throw new Error('No file has been read yet.');
   session = null;
   table = await readTable(source.bytes, source.name, {
     ...options,
     onProgress: (fraction) => post({ type: 'progress', id, fraction }),
   });
-  post({ type: 'read-done', id, summary: summarize(table, source.name) });
+  return { summary: summarize(table, source.name) };
 }
 
 function describe(error: unknown): string {
@@ -51,48 +59,44 @@ function current(): ReviewSession {
   return session;
 }
 
+type Handlers = { [K in ImportRequestKind]: (request: ImportRequests[K], id: number) => ImportAnswers[K] | Promise<ImportAnswers[K]> };
+
+/** One handler per request kind; its return type is the answer the protocol pairs with it. */
+const handlers: Handlers = {
+  read: async (request, id) => {
+    source = { bytes: new Uint8Array(await request.file.arrayBuffer()), name: request.file.name };
+    return read(id, request.options);
+  },
+  reread: (request, id) => read(id, request.options),
+  'build-review': (request) => {
+    if (!table) throw new Error('No file has been read yet.');
+    session = ReviewSession.build(table, request.headerRow, request.mapping);
+    return { columns: session.table.columns, state: session.state() };
+  },
+  review: ({ command }) => {
+    const state = current().run(command);
+    return { state, row: command.type === 'edit' ? current().rowView(command.row) : undefined };
+  },
+  'get-rows': ({ from, to }) => ({ from, rows: current().getRows(from, to), version: current().state().version }),
+  'get-row': ({ row }) => ({ row: current().rowView(row), version: current().state().version }),
+  'find-error': ({ from, column, direction }) => ({ found: current().findError(from, column, direction) }),
+  template: async ({ customFieldSlugs, format }) => ({
+    bytes: format === 'csv' ? new TextEncoder().encode(templateCsv(customFieldSlugs)) : await templateXlsx(customFieldSlugs),
+  }),
+  prepare: ({ chunkSize }) => ({ submission: current().prepare(chunkSize) }),
+  'submission-rows': ({ chunkSize }) => ({ rows: current().submissionRows(chunkSize) }),
+};
+
+async function answer<K extends ImportRequestKind>(kind: K, request: ImportRequests[K], id: number): Promise<void> {
+  const handler = handlers[kind] as (request: ImportRequests[K], id: number) => ImportAnswers[K] | Promise<ImportAnswers[K]>;
+  const result = await handler(request, id);
+  post({ type: 'done', kind, id, answer: result } as WorkerResponse);
+}
+
 self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
   const request = event.data;
   try {
-    switch (request.type) {
-      case 'read':
-        source = { bytes: new Uint8Array(await request.file.arrayBuffer()), name: request.file.name };
-        await read(request.id, request.options);
-        break;
-      case 'reread':
-        await read(request.id, request.options);
-        break;
-      case 'build-review': {
-        if (!table) throw new Error('No file has been read yet.');
-        session = ReviewSession.build(table, request.headerRow, request.mapping);
-        post({ type: 'review-ready', id: request.id, columns: session.table.columns, state: session.state() });
-        break;
-      }
-      case 'review': {
-        const { command } = request;
-        const state = current().run(command);
-        const row = command.type === 'edit' ? current().rowView(command.row) : undefined;
-        post({ type: 'review-state', id: request.id, state, row });
-        break;
-      }
-      case 'get-rows': {
-        const state = current().state();
-        post({ type: 'rows', id: request.id, from: request.from, rows: current().getRows(request.from, request.to), version: state.version });
-        break;
-      }
-      case 'get-row':
-        post({ type: 'rows', id: request.id, from: 0, rows: [current().rowView(request.row)], version: current().state().version });
-        break;
-      case 'template':
-        post({ type: 'template-done', id: request.id, bytes: await templateXlsx(request.customFieldSlugs) });
-        break;
-      case 'prepare':
-        post({ type: 'prepared', id: request.id, submission: current().prepare(request.chunkSize) });
-        break;
-      case 'submission-rows':
-        post({ type: 'submission-rows-done', id: request.id, rows: current().submissionRows(request.chunkSize) });
-        break;
-    }
+    await answer(request.kind, request, request.id);
   } catch (error) {
     post({ type: 'failed', id: request.id, message: describe(error) });
   }

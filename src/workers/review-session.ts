@@ -1,13 +1,14 @@
 // The review table of one import, held in the worker, and the commands the grid sends to it.
 // The page never holds the rows: it asks for the window it shows (getRows).
 import type { ColumnMapping } from '../spreadsheet/column-mapping';
-import { toCsvChunks } from '../spreadsheet/csv-output';
+import { DEFAULT_CHUNK_ROWS, toCsvChunks } from '../spreadsheet/csv-output';
 import {
   createReviewTable,
   excludeRows,
   findAndReplace,
   restoreRows,
   type ReviewTable,
+  ROW_ERROR,
   ROW_EXCLUDED,
   rowsWhere,
   setCell,
@@ -25,7 +26,6 @@ import {
   type SubmissionRows,
 } from './import-protocol';
 
-const FILTERS = { all: 'all', errors: 'errors', warnings: 'warnings', fixed: 'auto_fixed', excluded: 'excluded' } as const;
 const PREVIEW_LINES = 6;
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
@@ -41,15 +41,14 @@ export class ReviewSession {
   }
 
   static build(source: TableReadResult, headerRow: number, mapping: ColumnMapping): ReviewSession {
-    return new ReviewSession(createReviewTable(source, headerRow, mapping));
+    return new ReviewSession(createReviewTable(source, headerRow, mapping, { rowWord: source.kind === 'csv' ? 'line' : 'row' }));
   }
 
   state(note: string | null = null): ReviewState {
-    const c = this.table.counts;
     return {
       version: this.version,
       viewVersion: this.viewVersion,
-      counts: { rows: c.rows, errors: c.errorRows, warnings: c.warningRows, fixed: c.autoFixedRows, excluded: c.excludedRows, ready: c.readyRows },
+      counts: { ...this.table.counts },
       filter: this.filter,
       viewLength: this.view.length,
       canUndo: this.table.history.length > 0,
@@ -129,14 +128,15 @@ export class ReviewSession {
     };
   }
 
-  prepare(chunkSize: number): PreparedSubmission {
+  prepare(chunkSize = DEFAULT_CHUNK_ROWS): PreparedSubmission {
     const submission = toCsvChunks(this.table, chunkSize);
     const first = submission.chunks[0]?.csv ?? submission.headers.join(',');
     return {
       headers: submission.headers,
+      chunkSize,
       chunkRows: submission.chunks.map((chunk) => chunk.rows.length),
       submittedRows: submission.submittedRows,
-      skipped: submission.skipped.slice(0, SKIPPED_LISTED).map((s) => ({ rowNumber: s.rowNumber, reason: s.reasons.join(' ') })),
+      skipped: submission.skipped.slice(0, SKIPPED_LISTED),
       skippedTotal: submission.skipped.length,
       previewCsv: first.split('\r\n').slice(0, PREVIEW_LINES).join('\n'),
     };
@@ -152,13 +152,35 @@ export class ReviewSession {
         rowNumbers: chunk.rows.map((row) => this.table.rowNumbers[row] ?? row + 1),
         withoutReference: chunk.rows.reduce((sum, row) => sum + ((references?.[row] ?? '').trim() === '' ? 1 : 0), 0),
       })),
-      skipped: submission.skipped.map((s) => ({ rowNumber: s.rowNumber, reason: s.reasons.join(' ') })),
+      skipped: submission.skipped,
       rowsRead: this.table.counts.rows,
     };
   }
 
+  /**
+   * The next error cell in view order after (position `from`, column `column`), or before it when
+   * `direction` is −1, wrapping around the view; null when no row of the view has an error.
+   * Excluded rows are skipped: their errors do not stop the import.
+   */
+  findError(from: number, column: number, direction: 1 | -1): { position: number; column: number } | null {
+    const { view, table } = this;
+    const n = view.length;
+    for (let step = 0; step <= n && n > 0; step++) {
+      const position = (((from + direction * step) % n) + n) % n;
+      const row = view[position] ?? 0;
+      const flags = table.flags[row] ?? 0;
+      if ((flags & ROW_ERROR) === 0 || (flags & ROW_EXCLUDED) !== 0) continue;
+      const columns = [...new Set((table.issues[row] ?? []).filter((i) => i.level === 'error').map((i) => table.columns.indexOf(i.column)))];
+      columns.sort((a, b) => direction * (a - b));
+      // On the starting row, only cells past the starting one (until the search has come round).
+      const next = step === 0 ? columns.find((c) => direction * (c - column) > 0) : columns[0];
+      if (next !== undefined) return { position, column: next };
+    }
+    return null;
+  }
+
   private refreshView(): void {
     this.viewVersion++;
-    this.view = rowsWhere(this.table, FILTERS[this.filter]);
+    this.view = rowsWhere(this.table, this.filter);
   }
 }

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { FILE_HEADERS, REQUIRED_FILE_HEADERS, customFieldHeader } from '../../contract/import-file';
+import { plural } from '../../components/plural';
 import { StatusBadge } from '../../components/status-badge';
 import {
   type ColumnMapping,
@@ -61,7 +62,7 @@ export function ColumnMapper({
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="mapping-heading" className="text-lg font-semibold text-slate-900">Columns</h2>
         <p className="text-sm text-slate-600">
-          {mapping.filter((entry) => entry.target !== null).length} of {mapping.length.toLocaleString('en')} columns imported. Required: {REQUIRED_FILE_HEADERS.join(', ')}.
+          {mapping.filter((entry) => entry.target !== null).length} of {plural(mapping.length, 'column')} imported. Required: {REQUIRED_FILE_HEADERS.join(', ')}.
         </p>
       </div>
       {missing && (

@@ -1,158 +1,82 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import { customFieldsQueryOptions } from '../../api/connect';
-import { useConnection } from '../../api/use-connection';
 import { Alert } from '../../components/alert';
-import { Button, buttonClass } from '../../components/button';
-import { EmptyState } from '../../components/empty-state';
-import { PlugIcon } from '../../components/icons';
+import { Button } from '../../components/button';
 import { PageHeader } from '../../components/page-header';
+import { plural } from '../../components/plural';
 import { ProgressBar } from '../../components/progress-bar';
-import { type ColumnMapping, type ColumnTarget, describeMissingTargets, setColumnTarget, suggestColumnMapping } from '../../spreadsheet/column-mapping';
-import { detectHeaderRow } from '../../spreadsheet/header-row';
-import type { PreparedSubmission, ReadOptions, ReviewState, TableSummary } from '../../workers/import-protocol';
+import { describeMissingTargets } from '../../spreadsheet/column-mapping';
+import type { TableSummary } from '../../workers/import-protocol';
 import { ColumnMapper } from './column-mapper';
 import { DropZone } from './drop-zone';
+import { STEP_LABELS } from './import-wizard';
 import { ImportSteps } from './import-steps';
 import { ReadySummary } from './ready-summary';
 import { ReviewStep } from './review-step';
 import { SendPanel, useChunkRows } from './send-panel';
-import { CancelledError } from './import-worker-client';
 import { SourceOptions } from './source-options';
 import { TemplateLinks } from './template-links';
-import { useImportWorker } from './use-import-worker';
+import { useImportWizard } from './use-import-wizard';
+import { ImportSessionProvider } from './use-import-session';
 
-interface Mapped {
-  summary: TableSummary;
-  headerRow: number;
-  mapping: ColumnMapping;
-}
+export const IMPORT_PAGE = {
+  title: 'Import shipments',
+  description:
+    'Drop a spreadsheet of container, bill of lading or booking numbers. You map its columns, fix what is wrong, and send the valid rows to the tracking service.',
+};
 
-type ImportState =
-  | { step: 'drop'; error: string | null }
-  | { step: 'reading'; fileName: string; progress: number | null }
-  | ({ step: 'map'; busy: boolean; error: string | null } & Mapped)
-  | ({ step: 'review'; columns: ColumnTarget[]; review: ReviewState } & Mapped)
-  | ({ step: 'ready'; columns: ColumnTarget[]; review: ReviewState; submission: PreparedSubmission } & Mapped);
-
-export function ImportPage() {
-  const connection = useConnection();
+/** The Import page: the wizard for one file, on a connection (the route makes sure of one). */
+export function ImportPage({ target }: { target: { baseUrl: string; apiKey: string } }) {
   return (
     <div>
-      <PageHeader
-        title="Import shipments"
-        description="Drop a spreadsheet of container, bill of lading or booking numbers. You map its columns, fix what is wrong, and send the valid rows to the tracking service."
-      />
-      {connection ? (
-        <ImportWizard target={connection} />
-      ) : (
-        <EmptyState icon={<PlugIcon />} title="Connect before you import" action={<Link to="/connect" className={buttonClass()}>Connect</Link>}>
-          Imports go to the shipment tracking service. Connect with your API key, or try everything on the local sandbox first.
-        </EmptyState>
-      )}
+      <PageHeader {...IMPORT_PAGE} />
+      <ImportSessionProvider>
+        <ImportWizard target={target} />
+      </ImportSessionProvider>
     </div>
   );
 }
 
 function ImportWizard({ target }: { target: { baseUrl: string; apiKey: string } }) {
-  const worker = useImportWorker();
-  const chunkRows = useChunkRows();
   const customFields = useQuery(customFieldsQueryOptions(target));
-  const customFieldSlugs = customFields.data?.map((field) => field.slug) ?? null;
-  const [state, setState] = useState<ImportState>({ step: 'drop', error: null });
-
-  const mapSummary = (summary: TableSummary, headerRow?: number): ImportState => {
-    const row = headerRow ?? detectHeaderRow(summary.preview, customFieldSlugs ?? undefined);
-    const mapping = suggestColumnMapping(summary.preview[row] ?? [], { customFieldSlugs: customFieldSlugs ?? undefined });
-    return { step: 'map', summary, headerRow: row, mapping, busy: false, error: null };
-  };
-
-  const readFile = async (file: File) => {
-    setState({ step: 'reading', fileName: file.name, progress: null });
-    try {
-      const { summary } = await worker.call({ type: 'read', file, options: {} }, 'read-done', (progress) =>
-        setState((s) => (s.step === 'reading' ? { ...s, progress } : s)),
-      );
-      setState(mapSummary(summary));
-    } catch (error) {
-      setState({ step: 'drop', error: error instanceof CancelledError ? null : (error as Error).message });
-    }
-  };
-
-  const reread = async (options: ReadOptions) => {
-    if (state.step !== 'map') return;
-    setState({ ...state, busy: true, error: null });
-    try {
-      const { summary } = await worker.call({ type: 'reread', options }, 'read-done');
-      setState(mapSummary(summary));
-    } catch (error) {
-      setState({ ...state, busy: false, error: (error as Error).message });
-    }
-  };
-
-  const buildReview = async () => {
-    if (state.step !== 'map') return;
-    setState({ ...state, busy: true, error: null });
-    try {
-      const { columns, state: review } = await worker.call({ type: 'build-review', headerRow: state.headerRow, mapping: state.mapping }, 'review-ready');
-      setState({ step: 'review', summary: state.summary, headerRow: state.headerRow, mapping: state.mapping, columns, review });
-    } catch (error) {
-      setState({ ...state, busy: false, error: (error as Error).message });
-    }
-  };
-
-  const prepare = async () => {
-    if (state.step !== 'review') return;
-    const { submission } = await worker.call({ type: 'prepare', chunkSize: chunkRows }, 'prepared');
-    setState({ ...state, step: 'ready', submission });
-  };
-
-  const startOver = () => {
-    worker.cancel();
-    setState({ step: 'drop', error: null });
-  };
+  const customFieldSlugs = customFields.data?.map((field) => field.slug);
+  const chunkRows = useChunkRows();
+  const wizard = useImportWizard(customFieldSlugs, chunkRows);
+  const state = wizard.state.current;
+  const steps = <ImportSteps current={STEP_LABELS[state.step]} />;
 
   switch (state.step) {
     case 'drop':
       return (
         <>
-          <ImportSteps current="File" />
+          {steps}
           {state.error && (
             <div className="mb-4">
               <Alert tone="error" title="This file cannot be imported">{state.error}</Alert>
             </div>
           )}
-          <DropZone onFile={(file) => void readFile(file)} />
-          <TemplateLinks customFieldSlugs={customFieldSlugs ?? []} worker={worker} />
+          <DropZone onFile={wizard.readFile} />
+          <TemplateLinks customFieldSlugs={customFieldSlugs ?? []} />
         </>
       );
     case 'reading':
       return (
         <>
-          <ImportSteps current="File" />
+          {steps}
           <section aria-label="Reading the file" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
             <ProgressBar label={`Reading ${state.fileName}…`} value={state.progress} />
-            <Button variant="secondary" className="mt-4" onClick={startOver}>Cancel</Button>
+            <Button variant="secondary" className="mt-4" onClick={wizard.startOver}>Cancel</Button>
           </section>
         </>
       );
     case 'map': {
       const missing = describeMissingTargets(state.mapping);
-      const onTarget = (column: number, next: ColumnTarget | null) =>
-        setState({ ...state, mapping: setColumnTarget(state.mapping, column, next, { customFieldSlugs: customFieldSlugs ?? undefined }) });
       return (
         <>
-          <ImportSteps current="Columns" />
-          <FileBar summary={state.summary} headerRow={state.headerRow} onStartOver={startOver} />
+          {steps}
+          <FileBar summary={state.summary} headerRow={state.headerRow} onStartOver={wizard.startOver} />
           <div className="mb-6">
-            <SourceOptions
-              summary={state.summary}
-              headerRow={state.headerRow}
-              disabled={state.busy}
-              onReread={(options) => void reread(options)}
-              onHeaderRow={(row) => setState(mapSummary(state.summary, row))}
-            />
+            <SourceOptions summary={state.summary} headerRow={state.headerRow} disabled={state.busy} onReread={wizard.reread} onHeaderRow={wizard.chooseHeaderRow} />
           </div>
           {state.error && (
             <div className="mb-4">
@@ -169,12 +93,12 @@ function ImportWizard({ target }: { target: { baseUrl: string; apiKey: string } 
           <ColumnMapper
             mapping={state.mapping}
             samples={state.summary.preview.slice(state.headerRow + 1, state.headerRow + 6)}
-            customFieldSlugs={customFieldSlugs}
-            onChange={onTarget}
+            customFieldSlugs={customFieldSlugs ?? null}
+            onChange={wizard.chooseTarget}
           />
           <div className="mt-6 flex items-center justify-end gap-3">
             {missing && <p className="text-sm text-slate-600">{missing}</p>}
-            <Button disabled={missing !== null || state.busy} onClick={() => void buildReview()}>
+            <Button disabled={missing !== null || state.busy} onClick={wizard.buildReview}>
               Continue to review
             </Button>
           </div>
@@ -184,36 +108,31 @@ function ImportWizard({ target }: { target: { baseUrl: string; apiKey: string } 
     case 'review':
       return (
         <>
-          <ImportSteps current="Review" />
-          <FileBar summary={state.summary} headerRow={state.headerRow} onStartOver={startOver} />
+          {steps}
+          <FileBar summary={state.summary} headerRow={state.headerRow} onStartOver={wizard.startOver} />
           <ReviewStep
-            client={worker}
             columns={state.columns}
+            numbering={state.summary.numbering}
             state={state.review}
-            onState={(review) => setState((s) => (s.step === 'review' ? { ...s, review } : s))}
-            onBack={() => setState({ step: 'map', summary: state.summary, headerRow: state.headerRow, mapping: state.mapping, busy: false, error: null })}
-            onContinue={() => void prepare()}
+            busy={state.busy}
+            error={state.error}
+            onState={wizard.reviewChanged}
+            onBack={wizard.back}
+            onContinue={wizard.prepare}
           />
         </>
       );
     case 'ready':
       return (
         <>
-          <ImportSteps current="Ready" />
-          <FileBar summary={state.summary} headerRow={state.headerRow} onStartOver={startOver} />
+          {steps}
+          <FileBar summary={state.summary} headerRow={state.headerRow} onStartOver={wizard.startOver} />
           <ReadySummary
             submission={state.submission}
-            chunkSize={chunkRows}
-            send={
-              <SendPanel
-                rowsToSend={state.submission.submittedRows}
-                chunkRows={chunkRows}
-                fileName={state.summary.fileName}
-                loadRows={async (chunkSize) => (await worker.call({ type: 'submission-rows', chunkSize }, 'submission-rows-done')).rows}
-              />
-            }
-            onBack={() => setState({ step: 'review', summary: state.summary, headerRow: state.headerRow, mapping: state.mapping, columns: state.columns, review: state.review })}
-            onStartOver={startOver}
+            numbering={state.summary.numbering}
+            send={<SendPanel rowsToSend={state.submission.submittedRows} chunkRows={state.submission.chunkSize} fileName={state.summary.fileName} loadRows={wizard.loadSubmissionRows} />}
+            onBack={wizard.back}
+            onStartOver={wizard.startOver}
           />
         </>
       );
@@ -225,7 +144,7 @@ function FileBar({ summary, headerRow, onStartOver }: { summary: TableSummary; h
   const details = [
     summary.kind.toUpperCase(),
     summary.kind === 'csv' ? `${summary.encoding ?? ''}` : `sheet “${summary.sheet}”`,
-    `${dataRows.toLocaleString('en')} data row${dataRows === 1 ? '' : 's'}`,
+    plural(dataRows, 'data row'),
   ].filter(Boolean);
   return (
     <div className="mb-4 flex flex-wrap items-center justify-between gap-3">

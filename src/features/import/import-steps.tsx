@@ -1,8 +1,7 @@
-const STEPS = ['File', 'Columns', 'Review', 'Ready'] as const;
-export type StepName = (typeof STEPS)[number];
+import { STEP_ORDER as STEPS, type StepLabel } from './import-wizard';
 
 /** Where the user is in the wizard, as an ordered list a screen reader reads as such. */
-export function ImportSteps({ current }: { current: StepName }) {
+export function ImportSteps({ current }: { current: StepLabel }) {
   const index = STEPS.indexOf(current);
   return (
     <nav aria-label="Import steps" className="mb-6">

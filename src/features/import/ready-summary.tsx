@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../components/button';
-import type { PreparedSubmission } from '../../workers/import-protocol';
+import { plural } from '../../components/plural';
+import type { PreparedSubmission, RowNumbering } from '../../workers/import-protocol';
 
 const n = (value: number) => value.toLocaleString('en');
 
@@ -10,13 +11,13 @@ const n = (value: number) => value.toLocaleString('en');
  */
 export function ReadySummary({
   submission,
-  chunkSize,
+  numbering,
   onBack,
   onStartOver,
   send,
 }: {
   submission: PreparedSubmission;
-  chunkSize: number;
+  numbering: RowNumbering;
   send: ReactNode;
   onBack: () => void;
   onStartOver: () => void;
@@ -27,22 +28,23 @@ export function ReadySummary({
       <h2 id="ready-heading" className="text-lg font-semibold text-slate-900">Ready to submit</h2>
       <dl className="grid gap-4 sm:grid-cols-3">
         <Figure label="Rows to send" value={n(submission.submittedRows)} />
-        <Figure label={`Files of up to ${n(chunkSize)} rows`} value={n(chunks)} />
+        <Figure label={`Files of up to ${n(submission.chunkSize)} rows`} value={n(chunks)} />
         <Figure label="Rows skipped" value={n(submission.skippedTotal)} />
       </dl>
       {send}
       <div>
-        <h3 className="mb-2 text-sm font-semibold text-slate-900">First lines of the CSV as it will be sent</h3>
-        <pre className="overflow-x-auto rounded-lg bg-slate-900 p-4 text-xs leading-5 text-slate-100">{submission.previewCsv}</pre>
+        <h3 id="ready-preview-heading" className="mb-2 text-sm font-semibold text-slate-900">First lines of the CSV as it would be sent</h3>
+        {/* A region that scrolls is a Tab stop with a name, so a keyboard can scroll its long lines. */}
+        <pre role="region" aria-labelledby="ready-preview-heading" tabIndex={0} className="overflow-x-auto rounded-lg bg-slate-900 p-4 text-xs leading-5 text-slate-100">{submission.previewCsv}</pre>
       </div>
       {submission.skippedTotal > 0 && (
         <div>
-          <h3 className="mb-2 text-sm font-semibold text-slate-900">Skipped rows and why</h3>
-          <div className="max-h-80 overflow-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+          <h3 id="ready-skipped-heading" className="mb-2 text-sm font-semibold text-slate-900">Skipped rows and why</h3>
+          <div role="region" aria-labelledby="ready-skipped-heading" tabIndex={0} className="max-h-80 overflow-auto rounded-lg border border-slate-200 bg-white shadow-sm">
             <table className="min-w-full divide-y divide-slate-200 text-sm">
               <thead className="sticky top-0 bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
                 <tr>
-                  <th scope="col" className="px-4 py-2">Row</th>
+                  <th scope="col" className="px-4 py-2">{numbering}</th>
                   <th scope="col" className="px-4 py-2">Reason</th>
                 </tr>
               </thead>
@@ -50,14 +52,14 @@ export function ReadySummary({
                 {submission.skipped.map((row) => (
                   <tr key={row.rowNumber}>
                     <td className="px-4 py-2 font-mono">{row.rowNumber}</td>
-                    <td className="px-4 py-2">{row.reason}</td>
+                    <td className="px-4 py-2">{row.reasons.join(' ')}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
           {submission.skippedTotal > submission.skipped.length && (
-            <p className="mt-2 text-sm text-slate-600">Showing the first {n(submission.skipped.length)} of {n(submission.skippedTotal)} skipped rows.</p>
+            <p className="mt-2 text-sm text-slate-600">Showing the first {n(submission.skipped.length)} of {plural(submission.skippedTotal, 'skipped row')}.</p>
           )}
         </div>
       )}

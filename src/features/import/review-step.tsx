@@ -1,38 +1,48 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { VirtualGridHandle } from '../../components/virtual-grid';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
+import { PanelErrorBoundary } from '../../components/error-panel';
 import type { ColumnTarget } from '../../spreadsheet/column-mapping';
-import type { ReviewCommand, ReviewRowView, ReviewState } from '../../workers/import-protocol';
-import type { ImportWorkerClient } from './import-worker-client';
-import { ReviewGrid } from './review-grid';
+import { plural } from '../../components/plural';
+import type { ReviewCommand, ReviewRowView, ReviewState, RowNumbering } from '../../workers/import-protocol';
+import { useImportSession } from './use-import-session';
+import { dataColumnOf, gridColOf, ReviewGrid } from './review-grid';
 import { BulkTools, FilterBar, ReviewCountsLine } from './review-toolbar';
 import { RowIssuesPanel } from './row-issues-panel';
 import { useRowWindow } from './use-row-window';
 
 /** Review and fix: the grid, its filters and bulk tools, and the selected row's issues. */
 export function ReviewStep({
-  client,
   columns,
+  numbering,
   state,
+  busy,
+  error: stepError,
   onState,
   onBack,
   onContinue,
 }: {
-  client: ImportWorkerClient;
   columns: ColumnTarget[];
+  numbering: RowNumbering;
   state: ReviewState;
+  /** Preparing the submission is under way. */
+  busy: boolean;
+  /** Why the last step's request failed (preparing the submission), as a sentence. */
+  error: string | null;
   onState: (state: ReviewState) => void;
   onBack: () => void;
   onContinue: () => void;
 }) {
-  const { rowAt, patchRow, ensure } = useRowWindow(client, state.version, state.viewVersion, state.viewLength);
+  const session = useImportSession();
+  const { rowAt, patchRow, ensure } = useRowWindow(state.version, state.viewVersion, state.viewLength);
   const [selected, setSelected] = useState<ReviewRowView | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const run = useCallback(
     (command: ReviewCommand) => {
-      client
-        .call({ type: 'review', command }, 'review-state')
+      session
+        .request('review', { command })
         .then((answer) => {
           setError(null);
           if (answer.row) patchRow(answer.row);
@@ -40,7 +50,7 @@ export function ReviewStep({
         })
         .catch((e: unknown) => setError((e as Error).message));
     },
-    [client, onState, patchRow],
+    [session, onState, patchRow],
   );
 
   // Keep the issues panel in step with edits made anywhere.
@@ -48,58 +58,93 @@ export function ReviewStep({
   useEffect(() => {
     if (selectedIndex === undefined) return;
     let live = true;
-    client
-      .call({ type: 'get-row', row: selectedIndex }, 'rows')
-      .then((answer) => live && setSelected(answer.rows[0] ?? null))
+    session
+      .request('get-row', { row: selectedIndex })
+      .then((answer) => live && setSelected(answer.row))
       .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [client, selectedIndex, state.version]);
+  }, [session, selectedIndex, state.version]);
+
+  // Next error: asks the worker for the next error cell after the grid's focused one (it may be
+  // far below or in a column scrolled out of sight) and moves the focus there.
+  const grid = useRef<VirtualGridHandle>(null);
+  const [noErrors, setNoErrors] = useState(false);
+  const nextError = (direction: 1 | -1) => {
+    const from = grid.current?.activeCell() ?? { row: 0, col: 0 };
+    session
+      .request('find-error', { from: from.row, column: dataColumnOf(from.col), direction })
+      .then(({ found }) => {
+        setNoErrors(found === null);
+        if (found) grid.current?.focusCell(found.position, gridColOf(found.column));
+      })
+      .catch((e: unknown) => setError((e as Error).message));
+  };
+  const errorKeys = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'F8') return;
+    event.preventDefault();
+    nextError(event.shiftKey ? -1 : 1);
+  };
 
   const excludeLabel = state.filter === 'excluded' ? 'Restore' : 'Exclude';
   return (
-    <section aria-labelledby="review-heading" className="space-y-4">
+    <section aria-labelledby="review-heading" className="space-y-4" onKeyDown={errorKeys}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="review-heading" className="text-lg font-semibold text-slate-900">Review and fix</h2>
         <ReviewCountsLine state={state} />
       </div>
       {error && <Alert tone="error">{error}</Alert>}
+      {stepError && <Alert tone="error">{stepError}</Alert>}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <FilterBar state={state} onFilter={(filter) => run({ type: 'set-filter', filter })} />
         <div className="flex gap-2">
+          <Button variant="secondary" aria-keyshortcuts="F8" disabled={state.viewLength === 0} onClick={() => nextError(1)}>
+            Next error
+          </Button>
           {/* aria-disabled, not disabled: a button that disables itself under the focus drops the focus to <body>. */}
           <Button variant="secondary" aria-disabled={!state.canUndo} className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50" onClick={() => state.canUndo && run({ type: 'undo' })}>
             Undo
           </Button>
           <Button variant="secondary" disabled={state.viewLength === 0} onClick={() => run({ type: 'exclude', rows: 'view', excluded: state.filter !== 'excluded' })}>
-            {excludeLabel} {state.viewLength.toLocaleString('en')} rows shown
+            {excludeLabel} {plural(state.viewLength, 'row')} shown
           </Button>
         </div>
       </div>
       <BulkTools state={state} columns={columns} onCommand={run} />
       <p id="review-grid-keys" className="text-xs text-slate-600">
-        In the grid, arrow keys, Page Up/Down and Home/End move between cells; Enter edits a cell, Escape cancels.
+        In the grid, arrow keys, Page Up/Down, Home/End and Ctrl+Home/End move between cells; Enter edits a cell, Escape cancels. F8 goes to
+        the next error, Shift+F8 to the previous one. {numbering === 'Line' ? 'Lines are numbered as in the file, header line included.' : 'Rows are numbered as in the sheet.'}
       </p>
+      {noErrors && (
+        <p role="status" className="text-sm text-slate-700">
+          No errors in the rows shown.
+        </p>
+      )}
       {state.viewLength === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-10 text-center text-sm text-slate-600">
           {state.counts.rows === 0 ? 'This file has no data rows under its header row: there is nothing to import.' : 'No rows match this filter.'}
         </p>
       ) : (
-        <ReviewGrid
-          columns={columns}
-          viewLength={state.viewLength}
-          rowAt={rowAt}
-          ensure={ensure}
-          selectedRow={selected?.index ?? null}
-          onSelectRow={setSelected}
-          onEdit={(row, column, value) => run({ type: 'edit', row, column, value })}
-          onToggleExcluded={(row) => run({ type: 'exclude', rows: [row.index], excluded: !row.excluded })}
-        />
+        <PanelErrorBoundary title="The rows could not be shown">
+          <ReviewGrid
+            ref={grid}
+            columns={columns}
+            numbering={numbering}
+            viewLength={state.viewLength}
+            rowAt={rowAt}
+            ensure={ensure}
+            selectedRow={selected?.index ?? null}
+            onSelectRow={setSelected}
+            onEdit={(row, column, value) => run({ type: 'edit', row, column, value })}
+            onToggleExcluded={(row) => run({ type: 'exclude', rows: [row.index], excluded: !row.excluded })}
+          />
+        </PanelErrorBoundary>
       )}
       {selected && (
         <RowIssuesPanel
           row={selected}
+          numbering={numbering}
           columns={columns}
           onApplyFix={(column, value) => run({ type: 'edit', row: selected.index, column, value })}
           onClose={() => setSelected(null)}
@@ -108,13 +153,13 @@ export function ReviewStep({
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
         <Button variant="ghost" onClick={onBack}>Back to columns</Button>
         <div className="flex items-center gap-3">
-          {state.counts.errors > 0 && (
+          {state.counts.errorRows > 0 && (
             <p className="text-sm text-slate-600">
               Rows with errors are skipped unless you fix or exclude them.
             </p>
           )}
-          <Button onClick={onContinue} disabled={state.counts.ready === 0}>
-            Continue with {state.counts.ready.toLocaleString('en')} ready rows
+          <Button onClick={onContinue} disabled={state.counts.readyRows === 0 || busy}>
+            Continue with {plural(state.counts.readyRows, 'ready row')}
           </Button>
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../components/button';
+import { plural } from '../../components/plural';
 import type { ColumnTarget } from '../../spreadsheet/column-mapping';
 import type { ReviewCommand, ReviewFilter, ReviewState } from '../../workers/import-protocol';
 
@@ -11,8 +12,8 @@ export function ReviewCountsLine({ state }: { state: ReviewState }) {
   const { counts } = state;
   return (
     <p aria-live="polite" className="text-sm text-slate-700">
-      <span className="font-semibold text-slate-900">{n(counts.rows)} rows:</span> {n(counts.ready)} ready, {n(counts.errors)} with errors, {n(counts.warnings)} with
-      warnings, {n(counts.fixed)} auto-fixed, {n(counts.excluded)} excluded.
+      <span className="font-semibold text-slate-900">{plural(counts.rows, 'row')}:</span> {n(counts.readyRows)} ready, {n(counts.errorRows)} with errors,{' '}
+      {n(counts.warningRows)} with warnings, {n(counts.autoFixedRows)} auto-fixed, {n(counts.excludedRows)} excluded.
       {state.note && <span className="ml-2 font-medium text-brand-800">{state.note}</span>}
     </p>
   );
@@ -22,10 +23,10 @@ export function FilterBar({ state, onFilter }: { state: ReviewState; onFilter: (
   const { counts } = state;
   const filters: [ReviewFilter, string, number][] = [
     ['all', 'All', counts.rows],
-    ['errors', 'Errors', counts.errors],
-    ['warnings', 'Warnings', counts.warnings],
-    ['fixed', 'Auto-fixed', counts.fixed],
-    ['excluded', 'Excluded', counts.excluded],
+    ['errors', 'Errors', counts.errorRows],
+    ['warnings', 'Warnings', counts.warningRows],
+    ['auto_fixed', 'Auto-fixed', counts.autoFixedRows],
+    ['excluded', 'Excluded', counts.excludedRows],
   ];
   return (
     <div role="group" aria-label="Show rows" className="inline-flex flex-wrap rounded-lg bg-slate-100 p-1">
@@ -61,7 +62,7 @@ export function BulkTools({
   const [find, setFind] = useState('');
   const [replace, setReplace] = useState('');
   const shown = state.viewLength;
-  const scope = `${n(shown)} row${shown === 1 ? '' : 's'} shown`;
+  const scope = `${plural(shown, 'row')} shown`;
 
   const submitSet = (event: FormEvent) => {
     event.preventDefault();

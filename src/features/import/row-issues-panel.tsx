@@ -2,19 +2,21 @@ import { useRef } from 'react';
 import { Button } from '../../components/button';
 import { StatusBadge } from '../../components/status-badge';
 import type { ColumnTarget } from '../../spreadsheet/column-mapping';
-import type { ReviewRowView } from '../../workers/import-protocol';
+import { worstFirst } from '../../spreadsheet/row-issue';
+import type { ReviewRowView, RowNumbering } from '../../workers/import-protocol';
+import { ISSUE_LEVEL } from './issue-level';
 
-const tone = { error: 'danger', warning: 'warning', auto_fix: 'success' } as const;
-const word = { error: 'Error', warning: 'Warning', auto_fix: 'Auto-fixed' } as const;
 
 /** Every issue of the selected row, in words, with its fix one click away. */
 export function RowIssuesPanel({
   row,
+  numbering,
   columns,
   onApplyFix,
   onClose,
 }: {
   row: ReviewRowView;
+  numbering: RowNumbering;
   columns: ColumnTarget[];
   onApplyFix: (column: number, value: string) => void;
   onClose: () => void;
@@ -25,7 +27,7 @@ export function RowIssuesPanel({
     <section aria-labelledby="row-issues-heading" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex items-center justify-between gap-2">
         <h3 id="row-issues-heading" ref={heading} tabIndex={-1} className="font-semibold text-slate-900">
-          Row {row.rowNumber}
+          {numbering} {row.rowNumber}
           {row.excluded && <span className="ml-2 text-sm font-normal text-slate-600">(excluded)</span>}
         </h3>
         <Button variant="ghost" onClick={onClose}>Close</Button>
@@ -34,9 +36,9 @@ export function RowIssuesPanel({
         <p className="mt-2 text-sm text-slate-600">No issues: this row is ready.</p>
       ) : (
         <ul className="mt-3 space-y-2">
-          {row.issues.map((issue, i) => (
+          {worstFirst(row.issues).map((issue, i) => (
             <li key={i} className="flex flex-wrap items-start gap-2 text-sm">
-              <StatusBadge tone={tone[issue.level]}>{word[issue.level]}</StatusBadge>
+              <StatusBadge tone={ISSUE_LEVEL[issue.level].tone}>{ISSUE_LEVEL[issue.level].word}</StatusBadge>
               <span className="font-mono text-xs leading-5 text-slate-600">{columns[issue.column] ?? ''}</span>
               <span className="min-w-0 flex-1 text-slate-800">{issue.message}</span>
               {issue.fix !== undefined && issue.level !== 'auto_fix' && (
@@ -48,7 +50,8 @@ export function RowIssuesPanel({
                     heading.current?.focus();
                   }}
                 >
-                  Use “{issue.fix}”
+                  {/* An empty fix drops the value (a malformed e-mail): say so, not “Use “””. */}
+                  {issue.fix === '' ? 'Clear the cell' : `Use “${issue.fix}”`}
                 </Button>
               )}
             </li>

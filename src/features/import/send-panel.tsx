@@ -53,7 +53,7 @@ export function SendPanel({
         source: { kind: 'file', fileName, size: null, contentHash: null },
         serviceUrl: connection.baseUrl,
         rowsRead: rows.rowsRead,
-        skipped: rows.skipped,
+        skipped: rows.skipped.map((row) => ({ rowNumber: row.rowNumber, reason: row.reasons.join(' ') })),
         rows: { format: 'csv-chunks', headers: rows.headers, chunks: rows.chunks },
         chunkRows,
       });

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { plural } from '../../components/plural';
 import type { TableSummary } from '../../workers/import-protocol';
 
 const ENCODINGS = [
@@ -49,7 +50,7 @@ export function SourceOptions({
           <select id={`${id}-sheet`} className={selectClass} value={summary.sheet} onChange={(e) => onReread({ ...current, sheet: e.target.value, encoding: undefined, delimiter: undefined })}>
             {nonEmptySheets.map((sheet) => (
               <option key={sheet.name} value={sheet.name}>
-                {sheet.name} ({sheet.rowCount.toLocaleString('en')} rows)
+                {sheet.name} ({plural(sheet.rowCount, 'row')})
               </option>
             ))}
           </select>
@@ -60,7 +61,7 @@ export function SourceOptions({
         <select id={`${id}-header`} className={selectClass} value={headerRow} onChange={(e) => onHeaderRow(Number(e.target.value))}>
           {summary.preview.slice(0, 20).map((row, index) => (
             <option key={index} value={index}>
-              Row {summary.previewRowNumbers[index]}: {row.filter(Boolean).slice(0, 4).join(', ').slice(0, 60) || '(empty)'}
+              {summary.numbering} {summary.previewRowNumbers[index]}: {row.filter(Boolean).slice(0, 4).join(', ').slice(0, 60) || '(empty)'}
             </option>
           ))}
         </select>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ReviewRowView } from '../../workers/import-protocol';
-import type { ImportWorkerClient } from './import-worker-client';
+import { useImportSession } from './use-import-session';
 
 const PAGE = 100;
 
@@ -9,7 +9,8 @@ const PAGE = 100;
  * time as the user scrolls. When `version` changes after an edit the old rows stay on screen
  * until their fresh copies arrive, so an edit never blanks the grid.
  */
-export function useRowWindow(client: ImportWorkerClient, version: number, viewVersion: number, viewLength: number) {
+export function useRowWindow(version: number, viewVersion: number, viewLength: number) {
+  const session = useImportSession();
   const [rows, setRows] = useState<{ version: number; viewVersion: number; byIndex: Map<number, ReviewRowView>; stale: Map<number, ReviewRowView> }>(() => ({
     version,
     viewVersion,
@@ -27,8 +28,8 @@ export function useRowWindow(client: ImportWorkerClient, version: number, viewVe
       const from = page * PAGE;
       const to = Math.min(viewLength, from + PAGE);
       if (from >= to) return;
-      client
-        .call({ type: 'get-rows', from, to }, 'rows')
+      session
+        .request('get-rows', { from, to })
         .then((answer) => {
           if (answer.version !== forVersion) return;
           setRows((current) => {
@@ -40,7 +41,7 @@ export function useRowWindow(client: ImportWorkerClient, version: number, viewVe
         })
         .catch(() => requested.current.delete(key));
     },
-    [client, viewLength],
+    [session, viewLength],
   );
 
   const ensure = useCallback(

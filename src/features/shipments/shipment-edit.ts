@@ -110,10 +110,10 @@ export function checkEdit(shipment: Shipment, editable: ShipmentEditable, values
     const column = `cf_${field.slug}` as const;
     const text = value(column);
     if (field.isDate && text !== '' && !isCalendarDate(text)) {
-      // An Excel date serial is a warning in a file; here it is not a date either, so it becomes
-      // this error, keeping the date the importer read from it as the fix.
-      const serial = problems.findIndex((problem) => problem.field === column && problem.fix !== undefined);
-      const fix = serial >= 0 ? problems.splice(serial, 1)[0]?.fix : undefined;
+      // The importer's sentence says the service ignores such a value in a file; a PATCH is
+      // refused instead, so this sentence replaces it, keeping the importer's fix (an Excel serial's date).
+      const imported = problems.findIndex((problem) => problem.field === column);
+      const fix = imported >= 0 ? problems.splice(imported, 1)[0]?.fix : undefined;
       add({
         field: column,
         level: 'error',

@@ -26,11 +26,13 @@ function standIn(list: (url: URL) => Response) {
 }
 
 function renderPage(initial = '/shipments') {
-  saveConnection({ baseUrl: 'https://tracking.example.com', apiKey: 'secret-key-123', label: 'Test', workspace: null, sandbox: false, remembered: false });
+  saveConnection({ baseUrl: 'https://tracking.example.com', apiKey: 'secret-key-123', label: 'Test', workspace: null, sandbox: false, keyHeldByServer: false, remembered: false });
   const root = createRootRoute({ component: Outlet });
-  const route = createRoute({ getParentRoute: () => root, path: '/shipments', validateSearch: (search) => shipmentsSearchSchema.parse(search), component: ShipmentsPage });
+  // As in the app: the page sits under the pathless connected layout route.
+  const connected = createRoute({ getParentRoute: () => root, id: 'connected', component: Outlet });
+  const route = createRoute({ getParentRoute: () => connected, path: '/shipments', validateSearch: (search) => shipmentsSearchSchema.parse(search), component: ShipmentsPage });
   const home = createRoute({ getParentRoute: () => root, path: '/', component: () => null });
-  const router = createRouter({ routeTree: root.addChildren([route, home]), history: createMemoryHistory({ initialEntries: [initial] }) });
+  const router = createRouter({ routeTree: root.addChildren([connected.addChildren([route]), home]), history: createMemoryHistory({ initialEntries: [initial] }) });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>

@@ -1,14 +1,11 @@
-import { Link, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { useConnection } from '../../api/use-connection';
-import { buttonClass } from '../../components/button';
-import { EmptyState } from '../../components/empty-state';
-import { PlugIcon } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
 import { ShipmentList } from './shipment-list';
 
 export function ShipmentsPage() {
   const connection = useConnection();
-  const search = useSearch({ from: '/shipments' });
+  const search = useSearch({ from: '/connected/shipments' });
 
   return (
     <div>
@@ -16,13 +13,8 @@ export function ShipmentsPage() {
         title="Shipments"
         description="Shipments in your workspace, newest first. Filter by an import batch to see what one import created or updated; open one to see its containers and edit it."
       />
-      {connection ? (
-        <ShipmentList batchId={search.batch_id} page={search.page ?? 1} connection={connection} />
-      ) : (
-        <EmptyState icon={<PlugIcon />} title="Connect to see shipments" action={<Link to="/connect" className={buttonClass()}>Connect</Link>}>
-          Shipments come from the tracking service. Connect with an API key, or use the local sandbox.
-        </EmptyState>
-      )}
+      {/* The connected layout route renders this page only with a connection. */}
+      {connection && <ShipmentList batchId={search.batch_id} page={search.page ?? 1} connection={connection} />}
     </div>
   );
 }

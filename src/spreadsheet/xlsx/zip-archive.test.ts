@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { XlsxReadError } from './xlsx-errors';
-import { writeZip } from './test-workbooks';
+import { writeZip } from './test-workbooks.fixture';
 import { type EntryChunks, type InflateMode, type ZipEntry, ZipArchive, ZipEntryStream, hasNativeInflate, openEntryStream, preferredInflate } from './zip-archive';
 
 function concat(chunks: Uint8Array[]): Uint8Array {

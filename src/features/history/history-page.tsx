@@ -4,11 +4,12 @@ import { EmptyState } from '../../components/empty-state';
 import { ListIcon } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
 
-export function ImportsPage() {
+/** Past and running import jobs. A placeholder until the job engine (src/jobs/) keeps them. */
+export function HistoryPage() {
   return (
     <div>
       <PageHeader
-        title="Imports"
+        title="History"
         description="Every file you import becomes an import job of one or more batches. Running jobs keep polling here; finished ones keep their results for review."
       />
       <EmptyState icon={<ListIcon />} title="No imports yet" action={<Link to="/" className={buttonClass()}>Import a file</Link>}>

@@ -1,0 +1,235 @@
+import { Fragment, useCallback, useImperativeHandle, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { offsetToShow, rowWindow, scrollGeometry } from './scroll-scale';
+
+/** Spread on the one focusable element of each cell: the grid's roving Tab stop. */
+export interface GridCellProps {
+  tabIndex: 0 | -1;
+  'data-cell': string;
+  onFocus: () => void;
+}
+
+/** Spread on each row's <tr>: its height and aria-rowindex (the header row is 1). */
+export interface GridRowProps {
+  'aria-rowindex': number;
+  style: { height: number };
+}
+
+export interface GridRowContext {
+  /** Position of the row in the grid, 0-based. */
+  index: number;
+  rowProps: GridRowProps;
+  cellProps: (col: number) => GridCellProps;
+}
+
+export interface VirtualGridHandle {
+  /** Scrolls the cell into view (vertically and horizontally) and focuses it once it is rendered. */
+  focusCell: (row: number, col: number) => void;
+  /** The cell holding the Tab stop. */
+  activeCell: () => { row: number; col: number };
+}
+
+export interface VirtualGridProps<Row> {
+  /** The scroll region's accessible name. */
+  label: string;
+  /** Id of the text that tells the keys. */
+  describedBy?: string;
+  rowCount: number;
+  /** Focusable cells per row; positions 0 … colCount − 1. */
+  colCount: number;
+  /** Every row has this height, in pixels. */
+  rowHeight: number;
+  /** The header row's <th> cells. */
+  header: ReactNode;
+  /** The row at a position, or undefined while it is being fetched. */
+  rowAt: (index: number) => Row | undefined;
+  /** Called with the rows [from, to) on screen, for rows fetched by range; a local array needs none. */
+  ensure?: (from: number, to: number) => void;
+  /** One <tr> for a row: spread rowProps on it and cellProps(col) on each cell's focusable element. */
+  renderRow: (row: Row, context: GridRowContext) => ReactNode;
+  /** The cell that holds the Tab stop at first. */
+  initialCell?: { row: number; col: number };
+  /** Keys before the grid's own; call preventDefault to keep the grid from handling one. */
+  onKeyDown?: (event: KeyboardEvent<HTMLDivElement>) => void;
+  /** The cell that just got the focus, for a panel that shows what is in it. */
+  onActiveCell?: (cell: { row: number; col: number }) => void;
+  ref?: Ref<VirtualGridHandle>;
+}
+
+const OVERSCAN = 10;
+
+/**
+ * A virtualized table that is one Tab stop: arrow keys, Page Up/Down, Home/End and
+ * Ctrl+Home/End move a roving focus between cells, which survives re-renders (an edited row keeps
+ * its cell focused). Only the rows in sight (plus a few) are in the DOM, each with aria-rowindex.
+ * Rows come from `rowAt` — a local array, or windows fetched by range through `ensure`. Any row
+ * count is reachable: past the browsers' largest element the scroll bar is scaled (scroll-scale.ts).
+ */
+export function VirtualGrid<Row>({
+  label,
+  describedBy,
+  rowCount,
+  colCount,
+  rowHeight,
+  header,
+  rowAt,
+  ensure,
+  renderRow,
+  initialCell = { row: 0, col: 0 },
+  onKeyDown,
+  onActiveCell,
+  ref,
+}: VirtualGridProps<Row>) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const headRef = useRef<HTMLTableSectionElement>(null);
+  const [view, setView] = useState({ scrollTop: 0, offset: 0, viewport: 0 });
+  // A programmatic jump knows the exact row offset it wants; the scroll position it sets is
+  // rounded, and scale × rounding could be several pixels off.
+  const jump = useRef<{ scrollTop: number; offset: number } | null>(null);
+  const [active, setActive] = useState(initialCell);
+  const pendingFocus = useRef<{ row: number; col: number } | null>(null);
+
+  const geometry = scrollGeometry(rowCount, rowHeight, view.viewport);
+  const slice = rowWindow(geometry, rowCount, rowHeight, view.viewport, view.scrollTop, view.offset, OVERSCAN);
+  const activeRow = Math.min(active.row, Math.max(0, rowCount - 1));
+  const activeCol = Math.min(active.col, colCount - 1);
+
+  const measure = useCallback(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    const viewport = Math.max(rowHeight, element.clientHeight - (headRef.current?.offsetHeight ?? 0));
+    const scrollTop = element.scrollTop;
+    const exact = jump.current && Math.abs(jump.current.scrollTop - scrollTop) <= 1 ? jump.current.offset : null;
+    if (exact === null) jump.current = null;
+    const { scale } = scrollGeometry(rowCount, rowHeight, viewport);
+    setView({ scrollTop, offset: exact ?? scrollTop * scale, viewport });
+  }, [rowCount, rowHeight]);
+
+  useLayoutEffect(() => {
+    measure();
+    const element = scrollRef.current;
+    if (!element) return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [measure]);
+
+  const { from, to } = slice;
+  useLayoutEffect(() => ensure?.(from, to), [ensure, from, to]);
+
+  /** Focuses the cell the keys moved to once it is rendered (it may first need scrolling and loading). */
+  useLayoutEffect(() => {
+    const target = pendingFocus.current;
+    const scroller = scrollRef.current;
+    if (!target || !scroller) return;
+    const element = scroller.querySelector<HTMLElement>(`[data-cell="${target.row}:${target.col}"]`);
+    if (!element) return;
+    pendingFocus.current = null;
+    // The grid already scrolled the row into its box; the page and the columns may still need to
+    // move (the cell can be below the fold or far right), but not the rows, which a scaled
+    // scroll position would shift.
+    element.focus({ preventScroll: true });
+    element.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    revealFromUnderStickyColumn(scroller, element);
+  });
+
+  const scrollToRow = (row: number) => {
+    const element = scrollRef.current;
+    if (!element) return;
+    const offset = offsetToShow(row, rowHeight, view.viewport, view.offset);
+    if (offset === view.offset) return;
+    const scrollTop = offset / geometry.scale;
+    jump.current = { scrollTop: Math.round(scrollTop), offset };
+    element.scrollTop = scrollTop;
+    setView((v) => ({ ...v, scrollTop: element.scrollTop, offset }));
+  };
+
+  const moveTo = (row: number, col: number) => {
+    if (rowCount === 0) return;
+    const next = { row: Math.min(rowCount - 1, Math.max(0, row)), col: Math.min(colCount - 1, Math.max(0, col)) };
+    setActive(next);
+    pendingFocus.current = next;
+    scrollToRow(next.row);
+  };
+
+  useImperativeHandle(ref, () => ({ focusCell: moveTo, activeCell: () => ({ row: activeRow, col: activeCol }) }));
+
+  const keyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    onKeyDown?.(event);
+    if (event.defaultPrevented || event.target instanceof HTMLInputElement || rowCount === 0) return;
+    const page = Math.max(1, Math.floor(view.viewport / rowHeight) - 1);
+    const moves: Record<string, [number, number] | undefined> = {
+      ArrowUp: [-1, 0],
+      ArrowDown: [1, 0],
+      ArrowLeft: [0, -1],
+      ArrowRight: [0, 1],
+      PageUp: [-page, 0],
+      PageDown: [page, 0],
+    };
+    const move = moves[event.key];
+    let next: [number, number] | null = null;
+    if (move) next = [activeRow + move[0], activeCol + move[1]];
+    else if (event.key === 'Home') next = event.ctrlKey ? [0, 0] : [activeRow, 0];
+    else if (event.key === 'End') next = event.ctrlKey ? [rowCount - 1, colCount - 1] : [activeRow, colCount - 1];
+    if (!next) return;
+    event.preventDefault();
+    moveTo(next[0], next[1]);
+  };
+
+  const rows: ReactNode[] = [];
+  for (let index = slice.from; index < slice.to; index++) {
+    const rowProps = { 'aria-rowindex': index + 2, style: { height: rowHeight } };
+    const row = rowAt(index);
+    if (row === undefined) {
+      rows.push(
+        <tr key={index} {...rowProps}>
+          <td colSpan={colCount} className="px-3 text-slate-500">Loading…</td>
+        </tr>,
+      );
+      continue;
+    }
+    const cellProps = (col: number): GridCellProps => ({
+      tabIndex: index === activeRow && col === activeCol ? 0 : -1,
+      'data-cell': `${index}:${col}`,
+      onFocus: () => {
+        if (index !== activeRow || col !== activeCol) setActive({ row: index, col });
+        onActiveCell?.({ row: index, col });
+      },
+    });
+    // Keyed by position, so a re-rendered row keeps its DOM (and the focus in it).
+    rows.push(<Fragment key={index}>{renderRow(row, { index, rowProps, cellProps })}</Fragment>);
+  }
+
+  return (
+    <div
+      ref={scrollRef}
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      aria-describedby={describedBy}
+      onKeyDown={keyDown}
+      onScroll={measure}
+      // As tall as the rows need, up to 60% of the window.
+      style={{ height: `min(60vh, ${(rowCount + 1) * rowHeight + 8}px)` }}
+      className="overflow-auto rounded-lg border border-slate-200 bg-white shadow-sm"
+    >
+      <table className="w-max min-w-full border-separate border-spacing-0 text-sm" aria-rowcount={rowCount + 1}>
+        <thead ref={headRef} className="sticky top-0 z-10 bg-slate-100 text-left text-xs font-semibold text-slate-700">
+          <tr aria-rowindex={1}>{header}</tr>
+        </thead>
+        <tbody>
+          {slice.padTop > 0 && <tr aria-hidden="true" style={{ height: slice.padTop }} />}
+          {rows}
+          {slice.padBottom > 0 && <tr aria-hidden="true" style={{ height: slice.padBottom }} />}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Scrolls a cell out from under the sticky first column. */
+function revealFromUnderStickyColumn(scroller: HTMLElement, cell: HTMLElement): void {
+  if (cell.closest('th')) return;
+  const left = scroller.getBoundingClientRect().left + (scroller.querySelector('thead th')?.getBoundingClientRect().width ?? 0);
+  const rect = cell.getBoundingClientRect();
+  if (rect.left < left) scroller.scrollLeft -= left - rect.left;
+}

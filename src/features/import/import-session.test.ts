@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { WorkerRequest, WorkerResponse } from '../../workers/import-protocol';
+import { CancelledError, ImportSession } from './import-session';
+
+/** A stand-in worker: answers each request with what `reply` returns, on the next tick. */
+function fakeWorker(reply: (request: WorkerRequest) => WorkerResponse[]) {
+  const worker = {
+    onmessage: null as ((event: MessageEvent<WorkerResponse>) => void) | null,
+    onerror: null,
+    terminated: false,
+    postMessage(request: WorkerRequest) {
+      setTimeout(() => reply(request).forEach((data) => worker.onmessage?.({ data } as MessageEvent<WorkerResponse>)));
+    },
+    terminate() {
+      worker.terminated = true;
+    },
+  };
+  return worker;
+}
+
+describe('ImportSession', () => {
+  it('resolves a request with the answer paired with its kind, reporting progress on the way', async () => {
+    const session = new ImportSession(() =>
+      fakeWorker((request) => [
+        { type: 'progress', id: request.id, fraction: 0.5 },
+        { type: 'done', kind: 'get-row', id: request.id, answer: { row: { index: 3, rowNumber: 5, values: [], issues: [], excluded: false }, version: 2 } },
+      ]) as unknown as Worker,
+    );
+    const progress: number[] = [];
+    const answer = await session.request('get-row', { row: 3 }, (fraction) => progress.push(fraction));
+    expect(answer.row.rowNumber).toBe(5);
+    expect(progress).toEqual([0.5]);
+  });
+
+  it('rejects with the worker’s sentence, and names an answer of the wrong kind', async () => {
+    const failing = new ImportSession(() => fakeWorker((request) => [{ type: 'failed', id: request.id, message: 'The file is empty.' }]) as unknown as Worker);
+    await expect(failing.request('reread', { options: {} })).rejects.toThrow('The file is empty.');
+    const confused = new ImportSession(() => fakeWorker((request) => [{ type: 'done', kind: 'prepare', id: request.id, answer: { submission: {} as never } }]) as unknown as Worker);
+    await expect(confused.request('reread', { options: {} })).rejects.toThrow('The file reader answered prepare to reread.');
+  });
+
+  it('cancel stops the worker and rejects what is pending with CancelledError', async () => {
+    const worker = fakeWorker(() => []);
+    const session = new ImportSession(() => worker as unknown as Worker);
+    const pending = session.request('prepare', {});
+    session.cancel();
+    await expect(pending).rejects.toBeInstanceOf(CancelledError);
+    expect(worker.terminated).toBe(true);
+  });
+});

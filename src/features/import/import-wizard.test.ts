@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { PreparedSubmission, ReviewState, TableSummary } from '../../workers/import-protocol';
+import { initialWizard, STEP_LABELS, type WizardEvent, type WizardState, wizardReducer } from './import-wizard';
+
+const summary: TableSummary = {
+  fileName: 'shipments.csv',
+  kind: 'csv',
+  sheets: [{ name: 'shipments', rowCount: 3 }],
+  sheet: 'shipments',
+  rowCount: 3,
+  preview: [
+    ['Shipment list'],
+    ['Container No', 'Type', 'Ref'],
+    ['MSKU1234565', 'container', 'PO-1'],
+  ],
+  previewRowNumbers: [1, 2, 3],
+  numbering: 'Line',
+};
+const review: ReviewState = {
+  version: 0,
+  viewVersion: 0,
+  counts: { rows: 1, errorRows: 0, warningRows: 0, autoFixedRows: 0, excludedRows: 0, readyRows: 1 },
+  filter: 'all',
+  viewLength: 1,
+  canUndo: false,
+  note: null,
+};
+const submission: PreparedSubmission = { headers: ['tracking_number'], chunkSize: 1000, chunkRows: [1], submittedRows: 1, skipped: [], skippedTotal: 0, previewCsv: 'tracking_number' };
+
+const run = (events: WizardEvent[], from: WizardState = initialWizard) => events.reduce(wizardReducer, from);
+const toMap: WizardEvent[] = [{ type: 'file-chosen', fileName: 'shipments.csv' }, { type: 'read-done', summary }];
+const toReview: WizardEvent[] = [...toMap, { type: 'review-requested' }, { type: 'review-built', columns: ['tracking_number'], review }];
+const toReady: WizardEvent[] = [...toReview, { type: 'prepare-requested' }, { type: 'prepared', submission }];
+
+describe('wizardReducer', () => {
+  it('reads a file with progress, then maps it from the detected header row', () => {
+    const reading = run([{ type: 'file-chosen', fileName: 'shipments.csv' }, { type: 'read-progress', fraction: 0.5 }]);
+    expect(reading.current).toEqual({ step: 'reading', fileName: 'shipments.csv', progress: 0.5 });
+    const map = run([{ type: 'read-done', summary }], reading).current;
+    expect(map.step).toBe('map');
+    if (map.step !== 'map') return;
+    expect(map.headerRow).toBe(1); // the title line above the header is skipped
+    expect(map.mapping.map((entry) => entry.target)).toEqual(['tracking_number', 'tracking_type', 'reference']);
+  });
+
+  it('goes back to the drop step with the sentence when a read fails, and quietly when it was cancelled', () => {
+    const failed = run([{ type: 'file-chosen', fileName: 'a.csv' }, { type: 'read-failed', message: 'The file is empty.' }]);
+    expect(failed.current).toEqual({ step: 'drop', error: 'The file is empty.' });
+    expect(run([{ type: 'file-chosen', fileName: 'a.csv' }, { type: 'read-failed', message: null }]).current).toEqual({ step: 'drop', error: null });
+  });
+
+  it('keeps each step on a failure, not busy, with the sentence: re-read, review and prepare', () => {
+    const map = run([...toMap, { type: 'reread-started' }, { type: 'failed', message: 'No such sheet.' }]).current;
+    expect(map).toMatchObject({ step: 'map', busy: false, error: 'No such sheet.' });
+    const noReview = run([...toMap, { type: 'review-requested' }, { type: 'failed', message: 'The rows could not be checked.' }]).current;
+    expect(noReview).toMatchObject({ step: 'map', busy: false, error: 'The rows could not be checked.' });
+    const noPrepare = run([...toReview, { type: 'prepare-requested' }, { type: 'failed', message: 'The rows to send could not be prepared.' }]).current;
+    expect(noPrepare).toMatchObject({ step: 'review', busy: false, error: 'The rows to send could not be prepared.' });
+  });
+
+  it('moves forward through review to ready and back again through its history', () => {
+    const ready = run(toReady);
+    expect(ready.current.step).toBe('ready');
+    expect(ready.history.map((step) => step.step)).toEqual(['map', 'review']);
+    const review1 = wizardReducer(ready, { type: 'back' });
+    expect(review1.current).toMatchObject({ step: 'review', busy: false, error: null });
+    const map = wizardReducer(review1, { type: 'back' });
+    expect(map.current).toMatchObject({ step: 'map', busy: false, headerRow: 1 });
+    expect(wizardReducer(map, { type: 'back' })).toBe(map); // nothing further back
+  });
+
+  it('ignores an answer that arrives after the user went elsewhere', () => {
+    const map = run(toMap);
+    expect(wizardReducer(map, { type: 'prepared', submission })).toBe(map);
+    expect(wizardReducer(map, { type: 'review-built', columns: [], review })).toBe(map); // not requested
+    const over = wizardReducer(run(toReview), { type: 'start-over' });
+    expect(wizardReducer(over, { type: 'read-done', summary })).toBe(over);
+  });
+
+  it('changes the mapping and the header row only while no request runs', () => {
+    const map = run([...toMap, { type: 'target-chosen', column: 2, target: null }]);
+    expect(map.current.step === 'map' && map.current.mapping[2]?.target).toBeNull();
+    const busy = wizardReducer(map, { type: 'review-requested' });
+    expect(wizardReducer(busy, { type: 'header-row-chosen', headerRow: 0 })).toBe(busy);
+  });
+
+  it('names every step for the step indicator', () => {
+    expect(STEP_LABELS).toEqual({ drop: 'File', reading: 'File', map: 'Columns', review: 'Review', ready: 'Ready' });
+  });
+});

@@ -1,0 +1,122 @@
+// The import wizard as a reducer over its steps: every transition is an event, so the whole flow
+// (and each failure) is testable in Node. The async work that produces the events lives in
+// use-import-wizard.ts; components only dispatch.
+import { type ColumnMapping, type ColumnTarget, setColumnTarget, suggestColumnMapping } from '../../spreadsheet/column-mapping';
+import { detectHeaderRow } from '../../spreadsheet/header-row';
+import type { PreparedSubmission, ReviewState, TableSummary } from '../../workers/import-protocol';
+
+interface Mapped {
+  summary: TableSummary;
+  headerRow: number;
+  mapping: ColumnMapping;
+}
+
+/** `busy`: a worker request for this step is under way; `error`: the sentence of the last one that failed. */
+interface Status {
+  busy: boolean;
+  error: string | null;
+}
+
+type WizardStep =
+  | { step: 'drop'; error: string | null }
+  | { step: 'reading'; fileName: string; progress: number | null }
+  | ({ step: 'map' } & Mapped & Status)
+  | ({ step: 'review'; columns: ColumnTarget[]; review: ReviewState } & Mapped & Status)
+  | ({ step: 'ready'; columns: ColumnTarget[]; review: ReviewState; submission: PreparedSubmission } & Mapped);
+
+export type StepLabel = 'File' | 'Columns' | 'Review' | 'Ready';
+
+/** The step indicator's label of each step. */
+export const STEP_LABELS = { drop: 'File', reading: 'File', map: 'Columns', review: 'Review', ready: 'Ready' } as const satisfies Record<WizardStep['step'], StepLabel>;
+export const STEP_ORDER: readonly StepLabel[] = ['File', 'Columns', 'Review', 'Ready'];
+
+export interface WizardState {
+  current: WizardStep;
+  /** Steps Back returns to, newest last. */
+  history: WizardStep[];
+}
+
+export type WizardEvent =
+  | { type: 'file-chosen'; fileName: string }
+  | { type: 'read-progress'; fraction: number }
+  /** A read or re-read finished: the header row is detected and the columns suggested. */
+  | { type: 'read-done'; summary: TableSummary; customFieldSlugs?: readonly string[] }
+  | { type: 'read-failed'; message: string | null }
+  | { type: 'reread-started' }
+  | { type: 'header-row-chosen'; headerRow: number; customFieldSlugs?: readonly string[] }
+  | { type: 'target-chosen'; column: number; target: ColumnTarget | null; customFieldSlugs?: readonly string[] }
+  | { type: 'review-requested' }
+  | { type: 'review-built'; columns: ColumnTarget[]; review: ReviewState }
+  | { type: 'review-changed'; review: ReviewState }
+  | { type: 'prepare-requested' }
+  | { type: 'prepared'; submission: PreparedSubmission }
+  /** Any request of the current step failed; the step stays, with the sentence. */
+  | { type: 'failed'; message: string }
+  | { type: 'back' }
+  | { type: 'start-over' };
+
+export const initialWizard: WizardState = { current: { step: 'drop', error: null }, history: [] };
+
+function mapped(summary: TableSummary, headerRow: number | undefined, customFieldSlugs: readonly string[] | undefined): WizardStep {
+  const slugs = customFieldSlugs ? [...customFieldSlugs] : undefined;
+  const row = headerRow ?? detectHeaderRow(summary.preview, slugs);
+  const mapping = suggestColumnMapping(summary.preview[row] ?? [], { customFieldSlugs: slugs });
+  return { step: 'map', summary, headerRow: row, mapping, busy: false, error: null };
+}
+
+const stay = (state: WizardState, current: WizardStep): WizardState => ({ ...state, current });
+const forward = (state: WizardState, current: WizardStep): WizardState => ({ current, history: [...state.history, state.current] });
+
+/**
+ * The next state of the wizard. An event that does not belong to the current step (an answer
+ * that arrives after the user went elsewhere) leaves the state as it is.
+ */
+export function wizardReducer(state: WizardState, event: WizardEvent): WizardState {
+  const s = state.current;
+  switch (event.type) {
+    case 'start-over':
+      return initialWizard;
+    case 'file-chosen':
+      return s.step === 'drop' ? { current: { step: 'reading', fileName: event.fileName, progress: null }, history: [] } : state;
+    case 'read-progress':
+      return s.step === 'reading' ? stay(state, { ...s, progress: event.fraction }) : state;
+    case 'read-done':
+      if (s.step !== 'reading' && !(s.step === 'map' && s.busy)) return state;
+      return stay(state, mapped(event.summary, undefined, event.customFieldSlugs));
+    case 'read-failed':
+      return s.step === 'reading' ? { current: { step: 'drop', error: event.message }, history: [] } : state;
+    case 'reread-started':
+    case 'review-requested':
+      return s.step === 'map' ? stay(state, { ...s, busy: true, error: null }) : state;
+    case 'header-row-chosen':
+      return s.step === 'map' && !s.busy ? stay(state, mapped(s.summary, event.headerRow, event.customFieldSlugs)) : state;
+    case 'target-chosen': {
+      if (s.step !== 'map' || s.busy) return state;
+      const mapping = setColumnTarget(s.mapping, event.column, event.target, { customFieldSlugs: event.customFieldSlugs ? [...event.customFieldSlugs] : undefined });
+      return stay(state, { ...s, mapping });
+    }
+    case 'review-built':
+      if (s.step !== 'map' || !s.busy) return state;
+      return forward(
+        { ...state, current: { ...s, busy: false } },
+        { step: 'review', summary: s.summary, headerRow: s.headerRow, mapping: s.mapping, columns: event.columns, review: event.review, busy: false, error: null },
+      );
+    case 'review-changed':
+      return s.step === 'review' ? stay(state, { ...s, review: event.review }) : state;
+    case 'prepare-requested':
+      return s.step === 'review' ? stay(state, { ...s, busy: true, error: null }) : state;
+    case 'prepared':
+      if (s.step !== 'review' || !s.busy) return state;
+      return forward(
+        { ...state, current: { ...s, busy: false } },
+        { step: 'ready', summary: s.summary, headerRow: s.headerRow, mapping: s.mapping, columns: s.columns, review: s.review, submission: event.submission },
+      );
+    case 'failed':
+      return s.step === 'map' || s.step === 'review' ? stay(state, { ...s, busy: false, error: event.message }) : state;
+    case 'back': {
+      const previous = state.history.at(-1);
+      if (!previous || s.step === 'reading') return state;
+      return { current: previous, history: state.history.slice(0, -1) };
+    }
+  }
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { suggestColumnMapping } from '../spreadsheet/column-mapping';
+import type { TableReadResult } from '../spreadsheet/read-table';
+import { ReviewSession } from './review-session';
+
+const HEADER = ['tracking_number', 'tracking_type', 'reference', 'carrier'];
+
+function sessionOf(rows: string[][]): ReviewSession {
+  const all = [HEADER, ...rows];
+  const read: TableReadResult = { kind: 'csv', sheets: [{ name: 'f', rowCount: all.length }], sheet: 'f', rows: all, rowNumbers: all.map((_, i) => i + 1) };
+  return ReviewSession.build(read, 0, suggestColumnMapping(HEADER));
+}
+
+const ROWS = [
+  ['CSQU3054383', 'container', 'R1', 'maeu'], // auto-fixed carrier
+  ['CSQU3054384', 'container', 'R2', 'MAEU'], // wrong check digit: error
+  ['MAEU123456789', 'BL', 'R3', 'MAEU'], // auto-fixed type
+  ['', 'booking', 'R4', 'MSCU'], // no number: error
+  ['MSKU1234565', 'container', 'R5', 'MAEU'], // clean
+];
+
+describe('ReviewSession', () => {
+  it('starts on all rows, with the table counts', () => {
+    const state = sessionOf(ROWS).state();
+    expect(state).toMatchObject({ filter: 'all', viewLength: 5, canUndo: false, note: null });
+    expect(state.counts).toEqual({ rows: 5, errorRows: 2, warningRows: 0, autoFixedRows: 2, excludedRows: 0, readyRows: 3 });
+  });
+
+  it('filters the view and gives rows by view position, with their file line numbers', () => {
+    const session = sessionOf(ROWS);
+    const state = session.run({ type: 'set-filter', filter: 'errors' });
+    expect(state.viewLength).toBe(2);
+    expect(session.getRows(0, 2).map((row) => [row.index, row.rowNumber])).toEqual([[1, 3], [3, 5]]);
+    expect(session.run({ type: 'set-filter', filter: 'auto_fixed' }).viewLength).toBe(2);
+    expect(session.getRows(0, 10).map((row) => row.index)).toEqual([0, 2]);
+  });
+
+  it('revalidates an edit, keeps a steady view for single edits and says what a bulk change did', () => {
+    const session = sessionOf(ROWS);
+    session.run({ type: 'set-filter', filter: 'errors' });
+    const edited = session.run({ type: 'edit', row: 1, column: 0, value: 'CSQU3054383' });
+    expect(edited.counts.errorRows).toBe(1);
+    expect(edited.viewLength).toBe(2); // the fixed row stays in sight until the view is refreshed
+    expect(session.rowView(1).issues.filter((issue) => issue.level === 'error')).toEqual([]);
+
+    const excluded = session.run({ type: 'exclude', rows: 'view', excluded: true });
+    expect(excluded.note).toBe('Excluded 2 rows.');
+    expect(excluded.counts.excludedRows).toBe(2);
+    expect(session.run({ type: 'exclude', rows: [4], excluded: true }).note).toBe('Excluded 1 row.');
+    expect(session.run({ type: 'undo' }).note).toBe('Undid the last change.');
+  });
+
+  it('names the outcome of a replace, including none', () => {
+    const session = sessionOf(ROWS);
+    expect(session.run({ type: 'replace', column: 3, find: 'MAEU', replace: 'MSCU' }).note).toBe('Replaced 4 values.') // the normalized maeu too;
+    expect(session.run({ type: 'replace', column: null, find: 'nowhere', replace: 'x' }).note).toBe('No value contains “nowhere”.');
+    expect(session.run({ type: 'set-column', column: 3, value: 'HLCU' }).note).toBe('Set carrier on 5 rows.');
+  });
+
+  it('refuses a row or column that does not exist with a sentence', () => {
+    const session = sessionOf(ROWS);
+    expect(() => session.rowView(9)).toThrow('There is no row 9.');
+    expect(() => session.run({ type: 'set-column', column: 42, value: 'x' })).toThrow('There is no column 42.');
+  });
+
+  it('summarises the submission: chunks, skipped rows with reasons and the first CSV lines', () => {
+    const session = sessionOf(ROWS);
+    session.run({ type: 'exclude', rows: [4], excluded: true });
+    const submission = session.prepare(1);
+    expect(submission.submittedRows).toBe(2);
+    expect(submission.chunkRows).toEqual([1, 1]);
+    expect(submission.skippedTotal).toBe(3);
+    expect(submission.skipped.map((row) => row.rowNumber)).toEqual([3, 5, 6]);
+    expect(submission.skipped[2]?.reasons).toEqual(['excluded by you']);
+    expect(submission.previewCsv.split('\n')[0]).toBe('tracking_number,tracking_type,reference,carrier,name,viewers,tags,assignees');
+  });
+});
+
+describe('ReviewSession.findError', () => {
+  it('walks the error cells of the view forward and back, wrapping around, skipping excluded rows', () => {
+    const session = sessionOf([
+      ['CSQU3054384', 'container', 'R1', 'MAEU'], // check digit: column 0
+      ['MSKU1234565', 'container', 'R2', 'MAEU'],
+      ['', 'containr', 'R3', 'MAEU'], // columns 0 and 1
+      ['MSKU1234566', 'container', 'R4', 'MAEU'], // excluded below
+    ]);
+    session.run({ type: 'exclude', rows: [3], excluded: true });
+    expect(session.findError(0, -1, 1)).toEqual({ position: 0, column: 0 });
+    expect(session.findError(0, 0, 1)).toEqual({ position: 2, column: 0 });
+    expect(session.findError(2, 0, 1)).toEqual({ position: 2, column: 1 });
+    expect(session.findError(2, 1, 1)).toEqual({ position: 0, column: 0 }); // wraps, past the excluded row
+    expect(session.findError(0, 0, -1)).toEqual({ position: 2, column: 1 });
+    session.run({ type: 'set-filter', filter: 'warnings' });
+    expect(session.findError(0, -1, 1)).toBeNull();
+  });
+});
