@@ -39,21 +39,31 @@ export function fetchBatch(target: ApiTarget, batchId: string, signal?: AbortSig
 }
 
 /**
- * One running batch's poll. `nextPollIn` (the scheduler's answer for this batch) sets the pace;
- * polling stops at a final status.
+ * One running batch's poll. The caller's schedule sets the pace: `waitUntilDue` holds a poll
+ * back until its turn (the first one too), `nextPollIn` says when the next one is after an
+ * answer; polling stops at a final status. Results can be 5,000 items: no structural sharing.
  */
-export function batchQueryOptions(target: ApiTarget, batchId: string, nextPollIn: (batch: Batch | undefined) => number) {
+export function batchQueryOptions(
+  target: ApiTarget,
+  batchId: string,
+  schedule: { waitUntilDue: (signal: AbortSignal) => Promise<void>; nextPollIn: () => number },
+) {
   // The API key stays out of query keys; app.tsx clears the cache when the connection changes.
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: ['batch', target.baseUrl, batchId],
-    queryFn: ({ signal }) => fetchBatch(target, batchId, signal),
+    queryFn: async ({ signal }) => {
+      await schedule.waitUntilDue(signal);
+      return fetchBatch(target, batchId, signal);
+    },
     refetchInterval: (query) => {
       const batch = query.state.data;
       if (batch && isFinalBatchStatus(batch.status)) return false;
-      return nextPollIn(batch);
+      return Math.max(1_000, schedule.nextPollIn());
     },
     refetchIntervalInBackground: true,
-    staleTime: 0,
+    structuralSharing: false,
+    staleTime: Infinity,
+    gcTime: 30_000,
   });
 }

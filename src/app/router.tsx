@@ -6,6 +6,7 @@ import { AlertIcon } from '../components/icons';
 import { ConnectPage } from '../features/connect/connect-page';
 import { ImportsPage } from '../features/history/imports-page';
 import { ImportPage } from '../features/import/import-page';
+import { JobPage } from '../features/job/job-page';
 import { ShipmentsPage } from '../features/shipments/shipments-page';
 import { shipmentsSearchSchema } from '../features/shipments/shipments-search';
 import { AppShell } from './app-shell';
@@ -25,6 +26,14 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 
 const importRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: ImportPage });
 const importsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/imports', component: ImportsPage });
+const jobRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/imports/$jobId',
+  component: function JobRoute() {
+    const { jobId } = jobRoute.useParams();
+    return <JobPage jobId={jobId} />;
+  },
+});
 const shipmentsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/shipments',
@@ -33,7 +42,7 @@ const shipmentsRoute = createRoute({
 });
 const connectRoute = createRoute({ getParentRoute: () => rootRoute, path: '/connect', component: ConnectPage });
 
-const routeTree = rootRoute.addChildren([importRoute, importsRoute, shipmentsRoute, connectRoute]);
+const routeTree = rootRoute.addChildren([importRoute, importsRoute, jobRoute, shipmentsRoute, connectRoute]);
 
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true });

@@ -12,7 +12,7 @@
 
 /** Where the rows came from. `retry` names the job whose failed rows were fixed and resent. */
 export type JobSource =
-  | { kind: 'file'; fileName: string; size: number; contentHash: string | null; sheet?: string }
+  | { kind: 'file'; fileName: string; size: number | null; contentHash: string | null; sheet?: string }
   | { kind: 'quick-add' }
   | { kind: 'retry'; jobId: string; label: string };
 

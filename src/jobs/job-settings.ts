@@ -15,3 +15,12 @@ export const STALL_AFTER_MS = 5 * 60_000;
 
 /** Requests kept back from polling, so a page the user opens still has budget. */
 export const POLL_BUDGET_RESERVE = 20;
+
+/**
+ * Rows per chunk: the cap the sandbox advertises (or its documented default) when connected to
+ * it; otherwise the conservative setting, which a 413 or a 400 naming a cap only ever lowers.
+ */
+export function chooseChunkRows(service: { sandbox: boolean; advertisedRows: number | null }): number {
+  if (service.advertisedRows !== null && service.advertisedRows > 0) return service.advertisedRows;
+  return service.sandbox ? SANDBOX_DEFAULT_CHUNK_ROWS : UNKNOWN_SERVICE_CHUNK_ROWS;
+}

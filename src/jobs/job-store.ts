@@ -9,6 +9,7 @@
 //   getOutcomes(jobId)           → every finished batch's items, for results and fix & retry
 //   cancelJob(id)                stops sending (accepted batches still finish); resumeJob(id)
 //   deleteJob(id)                the job, its payloads and outcomes
+//   setNotify(id, on)            opt in to a notification when it finishes in a hidden tab
 //   resendChunk / skipChunk      the user's answer to an `unknown` chunk
 //   updateJob(id, fn)            the runner's writes (chunk states, batch progress), atomic per job
 //   splitChunk(…, pieceRows?)    a chunk refused for a cap → smaller pending chunks, same rows
@@ -213,6 +214,14 @@ export class JobStore {
     });
   }
 
+  /** Opts in or out of the browser notification when the job finishes in a hidden tab. */
+  setNotify(id: string, notify: boolean): Promise<ImportJob> {
+    return this.updateJob(id, (job) => {
+      if (job.notify === notify) return false;
+      job.notify = notify;
+    });
+  }
+
   /** Lets the runner take a paused job up again (after the key was fixed, say). */
   resumeJob(id: string): Promise<ImportJob> {
     return this.updateJob(id, (job) => {
@@ -340,6 +349,3 @@ export class JobStore {
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
-
-/** The console's one store of jobs. */
-export const jobStore = new JobStore();

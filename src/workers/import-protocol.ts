@@ -96,6 +96,23 @@ export interface PreparedSubmission {
 
 export const SKIPPED_LISTED = 1000;
 
+/** One chunk to send: its CSV as sent and the file row number of each of its rows. */
+export interface SubmissionChunk {
+  csv: string;
+  rowNumbers: number[];
+  /** Rows with an empty reference (a resend of a lost request could create them twice). */
+  withoutReference: number;
+}
+
+/** Everything an import job needs to be created: every chunk and every skipped row with its reason. */
+export interface SubmissionRows {
+  headers: string[];
+  chunks: SubmissionChunk[];
+  skipped: SkippedRow[];
+  /** Data rows read; = rows in the chunks + skipped.length. */
+  rowsRead: number;
+}
+
 export type ReviewCommand =
   | { type: 'set-filter'; filter: ReviewFilter }
   | { type: 'edit'; row: number; column: number; value: string }
@@ -113,6 +130,8 @@ export type WorkerRequest =
   /** One row by its table index, wherever the filter puts it. */
   | { type: 'get-row'; id: number; row: number }
   | { type: 'prepare'; id: number; chunkSize: number }
+  /** The chunks themselves, to create the import job that sends them. */
+  | { type: 'submission-rows'; id: number; chunkSize: number }
   /** The XLSX import template: SheetJS stays off the main thread. */
   | { type: 'template'; id: number; customFieldSlugs: string[] };
 
@@ -124,6 +143,7 @@ export type WorkerResponse =
   | { type: 'review-state'; id: number; state: ReviewState; row?: ReviewRowView }
   | { type: 'rows'; id: number; from: number; rows: ReviewRowView[]; version: number }
   | { type: 'prepared'; id: number; submission: PreparedSubmission }
+  | { type: 'submission-rows-done'; id: number; rows: SubmissionRows }
   | { type: 'template-done'; id: number; bytes: Uint8Array }
   | { type: 'failed'; id: number; message: string };
 

@@ -89,6 +89,9 @@ self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
       case 'prepare':
         post({ type: 'prepared', id: request.id, submission: current().prepare(request.chunkSize) });
         break;
+      case 'submission-rows':
+        post({ type: 'submission-rows-done', id: request.id, rows: current().submissionRows(request.chunkSize) });
+        break;
     }
   } catch (error) {
     post({ type: 'failed', id: request.id, message: describe(error) });

@@ -17,6 +17,7 @@ import { DropZone } from './drop-zone';
 import { ImportSteps } from './import-steps';
 import { ReadySummary } from './ready-summary';
 import { ReviewStep } from './review-step';
+import { SendPanel, useChunkRows } from './send-panel';
 import { CancelledError } from './import-worker-client';
 import { SourceOptions } from './source-options';
 import { TemplateLinks } from './template-links';
@@ -34,8 +35,6 @@ type ImportState =
   | ({ step: 'map'; busy: boolean; error: string | null } & Mapped)
   | ({ step: 'review'; columns: ColumnTarget[]; review: ReviewState } & Mapped)
   | ({ step: 'ready'; columns: ColumnTarget[]; review: ReviewState; submission: PreparedSubmission } & Mapped);
-
-const CHUNK_ROWS = 1000;
 
 export function ImportPage() {
   const connection = useConnection();
@@ -58,6 +57,7 @@ export function ImportPage() {
 
 function ImportWizard({ target }: { target: { baseUrl: string; apiKey: string } }) {
   const worker = useImportWorker();
+  const chunkRows = useChunkRows();
   const customFields = useQuery(customFieldsQueryOptions(target));
   const customFieldSlugs = customFields.data?.map((field) => field.slug) ?? null;
   const [state, setState] = useState<ImportState>({ step: 'drop', error: null });
@@ -104,7 +104,7 @@ function ImportWizard({ target }: { target: { baseUrl: string; apiKey: string } 
 
   const prepare = async () => {
     if (state.step !== 'review') return;
-    const { submission } = await worker.call({ type: 'prepare', chunkSize: CHUNK_ROWS }, 'prepared');
+    const { submission } = await worker.call({ type: 'prepare', chunkSize: chunkRows }, 'prepared');
     setState({ ...state, step: 'ready', submission });
   };
 
@@ -203,7 +203,15 @@ function ImportWizard({ target }: { target: { baseUrl: string; apiKey: string } 
           <FileBar summary={state.summary} headerRow={state.headerRow} onStartOver={startOver} />
           <ReadySummary
             submission={state.submission}
-            chunkSize={CHUNK_ROWS}
+            chunkSize={chunkRows}
+            send={
+              <SendPanel
+                rowsToSend={state.submission.submittedRows}
+                chunkRows={chunkRows}
+                fileName={state.summary.fileName}
+                loadRows={async (chunkSize) => (await worker.call({ type: 'submission-rows', chunkSize }, 'submission-rows-done')).rows}
+              />
+            }
             onBack={() => setState({ step: 'review', summary: state.summary, headerRow: state.headerRow, mapping: state.mapping, columns: state.columns, review: state.review })}
             onStartOver={startOver}
           />

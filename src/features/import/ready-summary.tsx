@@ -1,38 +1,38 @@
-import { Alert } from '../../components/alert';
+import type { ReactNode } from 'react';
 import { Button } from '../../components/button';
 import type { PreparedSubmission } from '../../workers/import-protocol';
 
 const n = (value: number) => value.toLocaleString('en');
 
 /**
- * What would be sent, before anything is: rows, chunks, the exact CSV headers and the first
- * lines, and every skipped row with its reason. Submitting is the next step of the product.
+ * What will be sent, before anything is: rows, chunks, the exact CSV headers and the first
+ * lines, and every skipped row with its reason; `send` is the cost and the Send button.
  */
 export function ReadySummary({
   submission,
   chunkSize,
   onBack,
   onStartOver,
+  send,
 }: {
   submission: PreparedSubmission;
   chunkSize: number;
+  send: ReactNode;
   onBack: () => void;
   onStartOver: () => void;
 }) {
   const chunks = submission.chunkRows.length;
   return (
     <section aria-labelledby="ready-heading" className="space-y-5">
-      <h2 id="ready-heading" className="text-lg font-semibold text-slate-900">Ready to submit</h2>
+      <h2 id="ready-heading" className="text-lg font-semibold text-slate-900">Ready to send</h2>
       <dl className="grid gap-4 sm:grid-cols-3">
         <Figure label="Rows to send" value={n(submission.submittedRows)} />
         <Figure label={`Files of up to ${n(chunkSize)} rows`} value={n(chunks)} />
         <Figure label="Rows skipped" value={n(submission.skippedTotal)} />
       </dl>
-      <Alert tone="info" title="Nothing has been sent">
-        These rows are normalized and checked. Sending them to the tracking service is the next step; until then this is exactly what would be sent.
-      </Alert>
+      {send}
       <div>
-        <h3 className="mb-2 text-sm font-semibold text-slate-900">First lines of the CSV as it would be sent</h3>
+        <h3 className="mb-2 text-sm font-semibold text-slate-900">First lines of the CSV as it will be sent</h3>
         <pre className="overflow-x-auto rounded-lg bg-slate-900 p-4 text-xs leading-5 text-slate-100">{submission.previewCsv}</pre>
       </div>
       {submission.skippedTotal > 0 && (
