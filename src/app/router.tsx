@@ -4,9 +4,11 @@ import { buttonClass } from '../components/button';
 import { EmptyState } from '../components/empty-state';
 import { AlertIcon } from '../components/icons';
 import { ConnectPage } from '../features/connect/connect-page';
+import { HistoryPage } from '../features/history/history-page';
 import { ImportsPage } from '../features/history/imports-page';
 import { ImportPage } from '../features/import/import-page';
 import { JobPage } from '../features/job/job-page';
+import { QuickAddPage } from '../features/quick-add/quick-add-page';
 import { ShipmentsPage } from '../features/shipments/shipments-page';
 import { shipmentsSearchSchema } from '../features/shipments/shipments-search';
 import { AppShell } from './app-shell';
@@ -41,8 +43,10 @@ const shipmentsRoute = createRoute({
   component: ShipmentsPage,
 });
 const connectRoute = createRoute({ getParentRoute: () => rootRoute, path: '/connect', component: ConnectPage });
+const historyRoute = createRoute({ getParentRoute: () => rootRoute, path: '/history', component: HistoryPage });
+const quickAddRoute = createRoute({ getParentRoute: () => rootRoute, path: '/quick-add', component: QuickAddPage });
 
-const routeTree = rootRoute.addChildren([importRoute, importsRoute, jobRoute, shipmentsRoute, connectRoute]);
+const routeTree = rootRoute.addChildren([importRoute, importsRoute, jobRoute, shipmentsRoute, connectRoute, historyRoute, quickAddRoute]);
 
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true });
