@@ -74,9 +74,9 @@ function JobRow({ job, onNotice }: { job: ImportJob; onNotice: (notice: Notice) 
   return (
     <tr className="align-top">
       <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">{source}</th>
-      <td className="px-3 py-2">
+      <td className={`px-3 py-2 ${state.detail ? 'min-w-64' : ''}`}>
         <StatusBadge tone={state.tone}>{state.word}</StatusBadge>
-        {state.detail && <p className="mt-1 max-w-56 text-xs text-slate-600">{state.detail}</p>}
+        {state.detail && <p className="mt-1 text-xs text-slate-600">{state.detail}</p>}
       </td>
       {COUNT_COLUMNS.map((column) => (
         <td key={column.key} className="px-3 py-2 text-right tabular-nums">{counts[column.key].toLocaleString('en')}</td>
