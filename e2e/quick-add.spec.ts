@@ -25,21 +25,22 @@ test('quick add: paste three shipments, fix one, send them as a job that finishe
     ['Ref\tContainer No\tType\tCarrier SCAC\tName', 'QA-1\tcsqu 305438-3\tContainer\tmaeu\tFirst', 'QA-2\tMSKU1234566\tcontainer\tAUTO\tSecond', 'QA-3\tMAEU123456789\tB/L\t\tThird', ''].join('\r\n'),
   );
   await expect(page.getByText('Read the first line as a header.')).toBeVisible();
-  await expect(page.getByText('3 shipments: 1 ready, 2 with errors, 0 with warnings.')).toBeVisible();
+  await expect(page.getByText('3 shipments: 2 ready, 1 with errors, 0 with warnings.')).toBeVisible();
   const number2 = page.getByRole('textbox', { name: 'Tracking number, row 2' });
   await expect(number2).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('Error: tracking_number: check digit should be 5.')).toBeVisible();
   await expect(page.getByText('Auto-fix: carrier_scac: changed “maeu” to “MAEU” (upper-cased).')).toBeVisible();
+  // A B/L without carrier takes the SCAC its number starts with, shown as an auto-fix.
+  await expect(page.getByRole('textbox', { name: 'Carrier SCAC, row 3' })).toHaveAccessibleDescription(/^Auto-fix: carrier_scac: empty; set to MAEU/);
   await expectAccessible(page);
   await screenshot(page, 'quick-add-errors');
 
   // Sending is refused until every row can go, and focus lands on the first error.
   await page.getByRole('button', { name: 'Send 3 shipments' }).click();
-  await expect(page.getByRole('alert')).toContainText('Fix or remove the 2 rows with errors first');
+  await expect(page.getByRole('alert')).toContainText('Fix or remove the row with errors first');
   await expect(number2).toBeFocused();
 
   await page.getByRole('button', { name: 'Use MSKU1234565 for Tracking number, row 2' }).click();
-  await page.getByRole('button', { name: 'Use MAEU for Carrier SCAC, row 3' }).click();
   await expect(page.getByText('3 shipments: 3 ready, 0 with errors, 0 with warnings.')).toBeVisible();
   await expectAccessible(page);
   await screenshot(page, 'quick-add-ready');

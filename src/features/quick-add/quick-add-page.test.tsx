@@ -28,7 +28,7 @@ function renderQuickAdd() {
 const cell = (label: string, row: number) => screen.getByRole(label === 'Tracking type' ? 'combobox' : 'textbox', { name: `${label}, row ${row}` });
 
 beforeEach(() => {
-  saveConnection({ baseUrl: '', apiKey: 'sandbox-demo-key', label: 'Local sandbox', workspace: 'Demo', sandbox: true, remembered: false });
+  saveConnection({ baseUrl: '', apiKey: 'sandbox-demo-key', label: 'Local sandbox', workspace: 'Demo', sandbox: true, keyHeldByServer: false, remembered: false });
 });
 
 afterEach(async () => {

@@ -37,12 +37,16 @@ describe('checkQuickAdd', () => {
     expect(() => toRequests(check)).toThrow(/errors/);
   });
 
-  it('requires what the list endpoint requires: a reference, and a carrier (offered from a B/L prefix)', () => {
-    const check = checkQuickAdd([['', 'MAEU123456789', 'bill_of_lading', '', '']]);
-    expect(check.rows[0]?.issues.reference).toEqual([{ level: 'error', message: 'reference: empty; the list import needs your own reference for every shipment.' }]);
-    expect(check.rows[0]?.issues.carrier_scac).toEqual([
-      { level: 'error', message: 'carrier_scac: empty; the list import needs it, and the number starts with MAEU.', fix: 'MAEU' },
+  it('requires what the list endpoint requires: a reference, and a carrier (a B/L takes its prefix, visibly)', () => {
+    const check = checkQuickAdd([
+      ['', 'MAEU123456789', 'bill_of_lading', '', ''],
+      ['C-1', 'CSQU3054383', 'container', '', ''],
     ]);
+    expect(check.rows[0]?.issues.reference).toEqual([{ level: 'error', message: 'reference: empty; the list import needs your own reference for every shipment.' }]);
+    expect(check.rows[0]?.issues.carrier_scac?.map((issue) => issue.level)).toEqual(['auto_fix']);
+    expect(check.rows[0]?.issues.carrier_scac?.[0]?.message).toMatch(/^carrier_scac: empty; set to MAEU \(Maersk\)/);
+    expect(check.rows[0]?.values[3]).toBe('MAEU');
+    expect(check.rows[1]?.issues.carrier_scac).toEqual([{ level: 'error', message: 'carrier_scac: empty; the list import needs a SCAC, or AUTO for a container.' }]);
   });
 
   it('allows AUTO for containers only', () => {

@@ -109,18 +109,10 @@ function listEndpointIssues(row: CheckedRow): (CellIssue & { field: QuickAddColu
   if (value('reference') === '' && !hasError('reference')) {
     issues.push({ field: 'reference', level: 'error', message: 'reference: empty; the list import needs your own reference for every shipment.' });
   }
+  // A B/L or booking gets its carrier from the number's prefix (an auto-fix of the file rules);
+  // a container needs one said, or AUTO.
   if (value('carrier_scac') === '' && !hasError('carrier_scac')) {
-    // The file rules let the service infer a B/L's carrier from its prefix; the list needs it said.
-    const inferred = row.issues.carrier_scac?.find((issue) => issue.fix !== undefined);
-    if (inferred) row.issues.carrier_scac = row.issues.carrier_scac?.filter((issue) => issue !== inferred);
-    issues.push({
-      field: 'carrier_scac',
-      level: 'error',
-      message: inferred
-        ? `carrier_scac: empty; the list import needs it, and the number starts with ${inferred.fix}.`
-        : 'carrier_scac: empty; the list import needs a SCAC, or AUTO for a container.',
-      ...(inferred?.fix === undefined ? {} : { fix: inferred.fix }),
-    });
+    issues.push({ field: 'carrier_scac', level: 'error', message: 'carrier_scac: empty; the list import needs a SCAC, or AUTO for a container.' });
   }
   const parsed = shipmentRequestSchema.safeParse(toRequest(row.values));
   if (!parsed.success) {
