@@ -74,7 +74,7 @@ function JobRow({ job, onNotice }: { job: ImportJob; onNotice: (notice: Notice) 
   return (
     <tr className="align-top">
       <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">{source}</th>
-      <td className={`px-3 py-2 ${state.detail ? 'min-w-64' : ''}`}>
+      <td className={`px-3 py-2 ${state.detail ? 'min-w-56' : ''}`}>
         <StatusBadge tone={state.tone}>{state.word}</StatusBadge>
         {state.detail && <p className="mt-1 text-xs text-slate-600">{state.detail}</p>}
       </td>
@@ -87,8 +87,8 @@ function JobRow({ job, onNotice }: { job: ImportJob; onNotice: (notice: Notice) 
       <td className="whitespace-nowrap px-3 py-2 text-slate-700">
         {job.finishedAt === null ? <span className="text-slate-500">not yet</span> : <time dateTime={new Date(job.finishedAt).toISOString()}>{formatTime(job.finishedAt)}</time>}
       </td>
-      <td className="px-3 py-2">
-        <div className="flex justify-end gap-1.5">
+      <td className="min-w-48 px-3 py-2">
+        <div className="flex flex-wrap justify-end gap-1.5">
           <Link to="/imports/$jobId" params={{ jobId: job.id }} className={buttonClass('secondary')} aria-label={`Open ${label}`}>Open</Link>
           {canResume && (
             <Button variant="secondary" disabled={busy} aria-label={`Resume ${label}`} onClick={() => void run(() => jobStore.resumeJob(job.id), `Resumed ${label}.`)}>
