@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import { parseRateLimitHeaders, parseRetryAfter } from '../contract/rate-limit';
 import { HttpError, InvalidResponseError, NetworkError } from './api-error';
-import { type BudgetBucket, RateLimitBudget, sleep } from './rate-limit-budget';
+import { type BudgetBucket, type RateLimitBudget, sharedBudget, sleep } from './rate-limit-budget';
 
 export interface ApiTarget {
   baseUrl: string;
@@ -44,9 +44,6 @@ export interface HttpDeps {
 const MAX_ATTEMPTS = 6;
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_CAP_MS = 30_000;
-
-/** One budget for the whole console: every request of every panel spends from it. */
-const sharedBudget = new RateLimitBudget();
 
 const defaultDeps: HttpDeps = {
   fetch: (...args) => fetch(...args),

@@ -67,6 +67,19 @@ export class RateLimitBudget {
     if (bucket !== 'general') this.consume(bucket);
   }
 
+  /**
+   * Resolves when a request of `bucket` could go out, without counting one: the submit queue
+   * waits here before it marks a chunk as sending, so a closed tab never leaves a chunk that
+   * was only waiting looking as if it had been sent.
+   */
+  async waitUntilReady(bucket: BudgetBucket, signal?: AbortSignal): Promise<void> {
+    for (;;) {
+      const delay = this.delayFor(bucket);
+      if (delay <= 0) return;
+      await this.wait(delay, signal);
+    }
+  }
+
   /** Milliseconds a request of `bucket` would have to wait now. */
   delayFor(bucket: BudgetBucket): number {
     const now = this.now();
@@ -92,3 +105,6 @@ export class RateLimitBudget {
     this.listeners.forEach((listener) => listener());
   }
 }
+
+/** One budget for the whole console: every request of every panel spends from it. */
+export const sharedBudget = new RateLimitBudget();

@@ -1,5 +1,6 @@
 import { Link, Outlet } from '@tanstack/react-router';
 import { useConnection } from '../api/use-connection';
+import { JobPoller } from '../features/job/job-poller';
 
 const navItems = [
   { to: '/', label: 'Import', exact: true },
@@ -36,6 +37,8 @@ export function AppShell() {
           <ConnectionStatus />
         </div>
       </header>
+      {/* Sends and polls import jobs on every page (only in the tab that holds the runner lock). */}
+      <JobPoller />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-6 py-8">
         <Outlet />
       </main>

@@ -6,10 +6,12 @@ import { connectRoute } from './routes/connect';
 import { connectedRoute } from './routes/connected';
 import { historyRoute } from './routes/history';
 import { importRoute } from './routes/import';
+import { jobRoute } from './routes/job';
+import { quickAddRoute } from './routes/quick-add';
 import { rootRoute } from './routes/root';
 import { shipmentsRoute } from './routes/shipments';
 
-const routeTree = rootRoute.addChildren([connectedRoute.addChildren([importRoute, shipmentsRoute]), historyRoute, connectRoute]);
+const routeTree = rootRoute.addChildren([connectedRoute.addChildren([importRoute, jobRoute, quickAddRoute, shipmentsRoute]), historyRoute, connectRoute]);
 
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true });

@@ -87,6 +87,23 @@ export interface PreparedSubmission {
 
 export const SKIPPED_LISTED = 1000;
 
+/** One chunk to send: its CSV as sent and the file row number of each of its rows. */
+export interface SubmissionChunk {
+  csv: string;
+  rowNumbers: number[];
+  /** Rows with an empty reference (a resend of a lost request could create them twice). */
+  withoutReference: number;
+}
+
+/** Everything an import job needs to be created: every chunk and every skipped row with its reason. */
+export interface SubmissionRows {
+  headers: string[];
+  chunks: SubmissionChunk[];
+  skipped: SkippedRow[];
+  /** Data rows read; = rows in the chunks + skipped.length. */
+  rowsRead: number;
+}
+
 export type ReviewCommand =
   | { type: 'set-filter'; filter: ReviewFilter }
   | { type: 'edit'; row: number; column: number; value: string }
@@ -114,6 +131,8 @@ export interface ImportRequests {
   'find-error': { from: number; column: number; direction: 1 | -1 };
   /** `chunkSize` defaults to the submit queue's (DEFAULT_CHUNK_ROWS). */
   prepare: { chunkSize?: number };
+  /** The chunks themselves, to create the import job that sends them. */
+  'submission-rows': { chunkSize: number };
   /** The import template, written here so SheetJS and papaparse stay off the main thread. */
   template: { customFieldSlugs: string[]; format: 'csv' | 'xlsx' };
 }
@@ -128,6 +147,7 @@ export interface ImportAnswers {
   'get-row': { row: ReviewRowView; version: number };
   'find-error': { found: { position: number; column: number } | null };
   prepare: { submission: PreparedSubmission };
+  'submission-rows': { rows: SubmissionRows };
   template: { bytes: Uint8Array };
 }
 

@@ -84,6 +84,7 @@ const handlers: Handlers = {
     bytes: format === 'csv' ? new TextEncoder().encode(templateCsv(customFieldSlugs)) : await templateXlsx(customFieldSlugs),
   }),
   prepare: ({ chunkSize }) => ({ submission: current().prepare(chunkSize) }),
+  'submission-rows': ({ chunkSize }) => ({ rows: current().submissionRows(chunkSize) }),
 };
 
 async function answer<K extends ImportRequestKind>(kind: K, request: ImportRequests[K], id: number): Promise<void> {

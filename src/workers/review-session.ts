@@ -23,6 +23,7 @@ import {
   type ReviewRowView,
   type ReviewState,
   SKIPPED_LISTED,
+  type SubmissionRows,
 } from './import-protocol';
 
 const PREVIEW_LINES = 6;
@@ -138,6 +139,21 @@ export class ReviewSession {
       skipped: submission.skipped.slice(0, SKIPPED_LISTED),
       skippedTotal: submission.skipped.length,
       previewCsv: first.split('\r\n').slice(0, PREVIEW_LINES).join('\n'),
+    };
+  }
+
+  submissionRows(chunkSize: number): SubmissionRows {
+    const submission = toCsvChunks(this.table, chunkSize);
+    const references = this.table.values[this.table.columns.indexOf('reference')];
+    return {
+      headers: submission.headers,
+      chunks: submission.chunks.map((chunk) => ({
+        csv: chunk.csv,
+        rowNumbers: chunk.rows.map((row) => this.table.rowNumbers[row] ?? row + 1),
+        withoutReference: chunk.rows.reduce((sum, row) => sum + ((references?.[row] ?? '').trim() === '' ? 1 : 0), 0),
+      })),
+      skipped: submission.skipped,
+      rowsRead: this.table.counts.rows,
     };
   }
 

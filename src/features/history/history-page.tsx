@@ -1,20 +1,72 @@
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { Alert } from '../../components/alert';
 import { buttonClass } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { ListIcon } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
+import type { ImportJob } from '../../jobs/import-job';
+import { JobsTable } from './jobs-table';
+import { useJobs } from './use-jobs';
 
-/** Past and running import jobs. A placeholder until the job engine (src/jobs/) keeps them. */
+/** Past and running import jobs of this browser (IndexedDB), newest first. */
 export function HistoryPage() {
+  const snapshot = useJobs();
   return (
     <div>
       <PageHeader
         title="History"
-        description="Every file you import becomes an import job of one or more batches. Running jobs keep polling here; finished ones keep their results for review."
+        description="Every import job this browser started: a dropped file, a quick-add list or a retry. Running jobs keep sending and polling on every page of the console; finished ones keep their results."
+        actions={
+          <>
+            <Link to="/quick-add" className={buttonClass('secondary')}>Quick add</Link>
+            <Link to="/" className={buttonClass()}>Import a file</Link>
+          </>
+        }
       />
-      <EmptyState icon={<ListIcon />} title="No imports yet" action={<Link to="/" className={buttonClass()}>Import a file</Link>}>
-        Drop a CSV or Excel file of shipments on the Import page. Its progress and results show up here.
-      </EmptyState>
+      {snapshot.status === 'loading' && (
+        <p role="status" className="text-sm text-slate-600">Loading import jobs…</p>
+      )}
+      {snapshot.status === 'unavailable' && (
+        <Alert tone="error" title="History is not available in this browser">
+          <p>{snapshot.error}</p>
+          <p className="mt-1">
+            Jobs are kept in this browser&apos;s IndexedDB, which is turned off or full (a private window often has none). Imports cannot be tracked here until it is available.
+          </p>
+        </Alert>
+      )}
+      {snapshot.status === 'ready' && (snapshot.jobs.length === 0 ? <NoJobs /> : <JobsList jobs={snapshot.jobs} />)}
+    </div>
+  );
+}
+
+function NoJobs() {
+  return (
+    <EmptyState
+      icon={<ListIcon />}
+      title="No import jobs yet"
+      action={
+        <div className="flex flex-wrap justify-center gap-2">
+          <Link to="/" className={buttonClass()}>Import a file</Link>
+          <Link to="/quick-add" className={buttonClass('secondary')}>Quick add shipments</Link>
+        </div>
+      }
+    >
+      Import a CSV or Excel file, or type a few shipments in Quick add: each import becomes a job here, with its progress and results.
+    </EmptyState>
+  );
+}
+
+function JobsList({ jobs }: { jobs: readonly ImportJob[] }) {
+  // What the last action did, said politely; an action that failed is said as an error.
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  return (
+    <div className="space-y-4">
+      <div aria-live="polite" className="empty:hidden">
+        {notice?.tone === 'success' && <p className="text-sm text-emerald-800">{notice.text}</p>}
+      </div>
+      {notice?.tone === 'error' && <Alert tone="error" title="That did not work">{notice.text}</Alert>}
+      <JobsTable jobs={jobs} onNotice={setNotice} />
     </div>
   );
 }

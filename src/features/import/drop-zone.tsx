@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { useDropzone } from 'react-dropzone';
 import { UploadIcon } from '../../components/icons';
 
@@ -38,6 +39,9 @@ export function DropZone({ onFile, disabled }: { onFile: (file: File) => void; d
         CSV, XLS or XLSX with a header row. It is read in your browser; nothing is sent until you submit.
       </p>
       </div>
+      <p className="mt-3 text-center text-sm text-slate-600">
+        Only a few shipments? <Link to="/quick-add" className="font-medium text-brand-700 underline underline-offset-2">Type or paste them in Quick add</Link>.
+      </p>
     </>
   );
 }

@@ -13,6 +13,7 @@ import { STEP_LABELS } from './import-wizard';
 import { ImportSteps } from './import-steps';
 import { ReadySummary } from './ready-summary';
 import { ReviewStep } from './review-step';
+import { SendPanel, useChunkRows } from './send-panel';
 import { SourceOptions } from './source-options';
 import { TemplateLinks } from './template-links';
 import { useImportWizard } from './use-import-wizard';
@@ -39,7 +40,8 @@ export function ImportPage({ target }: { target: { baseUrl: string; apiKey: stri
 function ImportWizard({ target }: { target: { baseUrl: string; apiKey: string } }) {
   const customFields = useQuery(customFieldsQueryOptions(target));
   const customFieldSlugs = customFields.data?.map((field) => field.slug);
-  const wizard = useImportWizard(customFieldSlugs);
+  const chunkRows = useChunkRows();
+  const wizard = useImportWizard(customFieldSlugs, chunkRows);
   const state = wizard.state.current;
   const steps = <ImportSteps current={STEP_LABELS[state.step]} />;
 
@@ -125,7 +127,13 @@ function ImportWizard({ target }: { target: { baseUrl: string; apiKey: string } 
         <>
           {steps}
           <FileBar summary={state.summary} headerRow={state.headerRow} onStartOver={wizard.startOver} />
-          <ReadySummary submission={state.submission} numbering={state.summary.numbering} onBack={wizard.back} onStartOver={wizard.startOver} />
+          <ReadySummary
+            submission={state.submission}
+            numbering={state.summary.numbering}
+            send={<SendPanel rowsToSend={state.submission.submittedRows} chunkRows={state.submission.chunkSize} fileName={state.summary.fileName} loadRows={wizard.loadSubmissionRows} />}
+            onBack={wizard.back}
+            onStartOver={wizard.startOver}
+          />
         </>
       );
   }

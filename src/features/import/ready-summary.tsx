@@ -1,4 +1,4 @@
-import { Alert } from '../../components/alert';
+import type { ReactNode } from 'react';
 import { Button } from '../../components/button';
 import { plural } from '../../components/plural';
 import type { PreparedSubmission, RowNumbering } from '../../workers/import-protocol';
@@ -6,17 +6,19 @@ import type { PreparedSubmission, RowNumbering } from '../../workers/import-prot
 const n = (value: number) => value.toLocaleString('en');
 
 /**
- * What would be sent, before anything is: rows, chunks, the exact CSV headers and the first
- * lines, and every skipped row with its reason. Submitting is the next step of the product.
+ * What will be sent, before anything is: rows, chunks, the exact CSV headers and the first
+ * lines, and every skipped row with its reason; `send` is the cost and the Send button.
  */
 export function ReadySummary({
   submission,
   numbering,
   onBack,
   onStartOver,
+  send,
 }: {
   submission: PreparedSubmission;
   numbering: RowNumbering;
+  send: ReactNode;
   onBack: () => void;
   onStartOver: () => void;
 }) {
@@ -29,9 +31,7 @@ export function ReadySummary({
         <Figure label={`Files of up to ${n(submission.chunkSize)} rows`} value={n(chunks)} />
         <Figure label="Rows skipped" value={n(submission.skippedTotal)} />
       </dl>
-      <Alert tone="info" title="Nothing has been sent">
-        These rows are normalized and checked. Sending them to the tracking service is the next step; until then this is exactly what would be sent.
-      </Alert>
+      {send}
       <div>
         <h3 id="ready-preview-heading" className="mb-2 text-sm font-semibold text-slate-900">First lines of the CSV as it would be sent</h3>
         {/* A region that scrolls is a Tab stop with a name, so a keyboard can scroll its long lines. */}

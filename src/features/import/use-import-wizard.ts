@@ -11,7 +11,7 @@ const sentence = (error: unknown) => (error instanceof Error ? error.message : S
  * The wizard's state and the actions the steps call: each asks the worker and turns its answer,
  * or its failure, into an event for wizardReducer. Nothing else happens here.
  */
-export function useImportWizard(customFieldSlugs: readonly string[] | undefined) {
+export function useImportWizard(customFieldSlugs: readonly string[] | undefined, chunkRows: number) {
   const session = useImportSession();
   const [state, dispatch] = useReducer(wizardReducer, initialWizard);
   const s = state.current;
@@ -46,10 +46,13 @@ export function useImportWizard(customFieldSlugs: readonly string[] | undefined)
     if (s.step !== 'review') return;
     dispatch({ type: 'prepare-requested' });
     session
-      .request('prepare', {})
+      .request('prepare', { chunkSize: chunkRows })
       .then(({ submission }) => dispatch({ type: 'prepared', submission }))
       .catch((error: unknown) => dispatch({ type: 'failed', message: `The rows to send could not be prepared: ${sentence(error)}` }));
   };
+
+  /** The Ready step's rows in chunks, for the Send panel to create the import job with. */
+  const loadSubmissionRows = async (chunkSize: number) => (await session.request('submission-rows', { chunkSize })).rows;
 
   const startOver = () => {
     session.cancel();
@@ -62,6 +65,7 @@ export function useImportWizard(customFieldSlugs: readonly string[] | undefined)
     reread,
     buildReview,
     prepare,
+    loadSubmissionRows,
     startOver,
     back: () => dispatch({ type: 'back' }),
     chooseHeaderRow: (headerRow: number) => dispatch({ type: 'header-row-chosen', headerRow, customFieldSlugs }),

@@ -1,0 +1,73 @@
+// History (DESIGN journey 10): the empty page, and a job whose key was refused — paused, then
+// cancelled and deleted from History.
+import type { Page } from '@playwright/test';
+import { connectToSandbox, expect, screenshot, test } from './fixtures';
+
+test('history: an empty History leads to Import and Quick add', async ({ page, expectAccessible }) => {
+  await page.goto('/history');
+  const empty = page.getByRole('region', { name: 'No import jobs yet' });
+  await expect(empty).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, 'history-empty');
+  await empty.getByRole('link', { name: 'Quick add shipments' }).click();
+  await expect(page.getByRole('heading', { name: 'Quick add', level: 1 })).toBeVisible();
+});
+
+/** The key the console holds is revoked on the service's side: the stored key no longer works. */
+async function revokeStoredKey(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const key = 'import-console.connection';
+    const stored = JSON.parse(sessionStorage.getItem(key) ?? '{}') as Record<string, unknown>;
+    sessionStorage.setItem(key, JSON.stringify({ ...stored, apiKey: 'revoked-key' }));
+  });
+  await page.reload();
+}
+
+test('history: a paused job is listed with its reason, cancelled, then deleted after confirmations', async ({ page, expectAccessible }) => {
+  // Several axe runs on a machine whose cores are shared.
+  test.setTimeout(150_000);
+  await connectToSandbox(page);
+  await revokeStoredKey(page);
+  await page.goto('/quick-add');
+  await page.getByRole('textbox', { name: 'Reference, row 1' }).fill('H-1');
+  await page.getByRole('textbox', { name: 'Tracking number, row 1' }).fill('MSKU1234565');
+  await page.getByRole('combobox', { name: 'Tracking type, row 1' }).fill('container');
+  await page.getByRole('textbox', { name: 'Carrier SCAC, row 1' }).fill('MAEU');
+  await page.getByRole('button', { name: 'Send 1 shipment' }).click();
+  await expect(page).toHaveURL(/\/imports\//);
+  await expect(page.getByRole('alert').filter({ hasText: 'Paused' })).toContainText('The service refused the API key, or API access is not enabled for this account (401).');
+
+  await page.goto('/history');
+  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Quick add' }) });
+  await expect(row.getByRole('cell').first()).toContainText('paused');
+  await expect(row).toContainText('The service refused the API key, or API access is not enabled for this account (401).');
+  await expect(row.getByRole('button', { name: /^Resume Quick add/ })).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, 'history-paused');
+
+  await row.getByRole('button', { name: /^Cancel Quick add/ }).click();
+  const cancel = page.getByRole('alertdialog', { name: 'Cancel this import?' });
+  await expect(cancel).toContainText('1 row that has not been sent will be skipped');
+  await expect(cancel).toContainText('Batches the service has already accepted still finish');
+  await expect(cancel.getByRole('button', { name: 'Keep sending' })).toBeFocused();
+  await expectAccessible(page);
+  await screenshot(page, 'history-cancel-dialog');
+  await cancel.getByRole('button', { name: 'Cancel import' }).click();
+  await expect(row.getByRole('cell').first()).toContainText('cancelled');
+  await expect(row.getByRole('cell')).toHaveText([/cancelled/, '1', '0', '1', '0', '0', '0', /\d{4}/, /\d{4}/, /Open/]);
+  await expect(row.getByRole('button', { name: /^Resume/ })).toHaveCount(0);
+
+  await row.getByRole('button', { name: /^Delete Quick add/ }).click();
+  const remove = page.getByRole('alertdialog', { name: 'Delete this job from History?' });
+  await expect(remove).toContainText("This deletes only this browser's record of the job");
+  await expect(remove).toContainText('The shipments already imported stay in the tracking service.');
+  await expectAccessible(page);
+  await screenshot(page, 'history-delete-dialog');
+  await page.keyboard.press('Escape');
+  await expect(remove).toBeHidden();
+  await expect(row).toBeVisible();
+
+  await row.getByRole('button', { name: /^Delete Quick add/ }).click();
+  await remove.getByRole('button', { name: 'Delete job' }).click();
+  await expect(page.getByRole('region', { name: 'No import jobs yet' })).toBeVisible();
+});

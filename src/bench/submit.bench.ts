@@ -1,0 +1,139 @@
+// Sending 100,000 rows to the sandbox and watching them finish, in headless Chromium, as a person
+// does it (DESIGN §6): drop → review → Send → every chunk accepted → every batch finished.
+// The sandbox runs at row delay 0 with the default import limit (20) and a short import window.
+// Measures: import requests vs ⌈rows ÷ cap⌉; 429 answers while headers were known; time until
+// every chunk was accepted vs the floor the import limit sets; polls vs the budget's rate; the
+// longest main-thread task from Send to finished; the tab's JS heap at the end.
+// `--rows N` changes the size. Writes bench-results/submit.json.
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium, NO_BROWSER_MESSAGE } from '../../e2e/find-browser';
+import { containerCheckDigit } from '../spreadsheet/iso6346';
+
+const at = process.argv.indexOf('--rows');
+const ROWS = at >= 0 ? Number(process.argv[at + 1]) : 100_000;
+const CAP = 5000;
+const IMPORT_LIMIT = 20;
+const WINDOW_S = 5;
+
+function csv(rows: number): Buffer {
+  const lines = ['tracking_number,tracking_type,reference,carrier,name'];
+  for (let r = 0; r < rows; r++) {
+    const owner = `${String.fromCharCode(65 + (Math.floor(r / 1e6) % 26))}BC`;
+    const first = `${owner}U${String(r % 1_000_000).padStart(6, '0')}`;
+    lines.push(`${first}${containerCheckDigit(first)},container,BENCH-${r + 1},MAEU,Shipment ${r + 1}`);
+  }
+  return Buffer.from(lines.join('\r\n'));
+}
+
+async function startServer(): Promise<{ url: string; stop: () => void }> {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', SANDBOX_DB: ':memory:', SANDBOX_ROW_DELAY_MS: '0', SANDBOX_IMPORT_LIMIT: String(IMPORT_LIMIT), SANDBOX_IMPORT_WINDOW_S: String(WINDOW_S), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    server.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (match?.[1]) resolve(match[1]);
+    });
+    server.once('exit', (code) => reject(new Error(`The sandbox exited (${code}).`)));
+  });
+  return { url, stop: () => server.kill('SIGTERM') };
+}
+
+async function main() {
+  const executablePath = findChromium();
+  if (!executablePath) {
+    console.log(NO_BROWSER_MESSAGE);
+    return;
+  }
+  const server = await startServer();
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __longest: number; __measuring: boolean; __tasks: string[] };
+      w.__longest = 0;
+      w.__tasks = [];
+      w.__measuring = false;
+      new PerformanceObserver((list) => {
+        if (!w.__measuring) return;
+        for (const entry of list.getEntries()) {
+          w.__longest = Math.max(w.__longest, entry.duration);
+          if (entry.duration > 50) w.__tasks.push(`${Math.round(entry.startTime)}+${Math.round(entry.duration)} ${location.pathname}`);
+        }
+      }).observe({ type: 'longtask', buffered: false });
+    });
+    const imports: { status: number; at: number; headers: boolean }[] = [];
+    let polls = 0;
+    let headersSeen = false;
+    page.on('response', (response) => {
+      const url = response.url();
+      const method = response.request().method();
+      if (method === 'POST' && url.includes('/shipments/imports')) {
+        imports.push({ status: response.status(), at: Date.now(), headers: headersSeen });
+        if (process.argv.includes('--tasks')) console.log('import answered', Date.now());
+        if (response.headers()['x-ratelimit-remaining'] !== undefined) headersSeen = true;
+      } else if (method === 'GET' && /\/shipments\/imports\/[^/?]+$/.test(url)) polls++;
+    });
+
+    await page.goto(`${server.url}/connect`);
+    await page.getByRole('button', { name: 'Use local sandbox' }).click();
+    await page.getByLabel('Spreadsheet file').setInputFiles({ name: 'bench.csv', mimeType: 'text/csv', buffer: csv(ROWS) });
+    await page.getByRole('button', { name: 'Continue to review' }).click({ timeout: 120_000 });
+    await page.getByRole('button', { name: /Continue with [\d,]+ ready rows/ }).click({ timeout: 120_000 });
+    const send = page.getByRole('button', { name: /^Send [\d,]+ rows$/ });
+    await send.waitFor({ timeout: 120_000 });
+    await page.evaluate(() => ((window as unknown as { __measuring: boolean }).__measuring = true));
+    const start = Date.now();
+    await send.click();
+    if (process.argv.includes('--tasks')) console.log('send at', await page.evaluate(() => performance.now()));
+    const uploads = Math.ceil(ROWS / CAP);
+    await page.getByText(`Requests accepted: ${uploads} of ${uploads}`).waitFor({ timeout: 600_000 });
+    const allAccepted = Date.now() - start;
+    await page.getByText(/^✓\s*Finished$/).waitFor({ timeout: 1_800_000 });
+    const finished = Date.now() - start;
+    const longestTaskMs = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
+    if (process.argv.includes('--tasks')) console.log(await page.evaluate(() => (window as unknown as { __tasks: string[] }).__tasks), await page.evaluate(() => performance.now()));
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('HeapProfiler.collectGarbage');
+    await cdp.send('Performance.enable');
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const heapMB = (metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0) / 2 ** 20;
+    const invariantHolds = (await page.getByText(/Does not hold/).count()) === 0;
+
+    const accepted = imports.filter((i) => i.status >= 200 && i.status < 300).length;
+    const floorMs = (Math.ceil(uploads / IMPORT_LIMIT) - 1) * WINDOW_S * 1000;
+    const figures = {
+      rows: ROWS,
+      importRequests: imports.length,
+      expectedImportRequests: uploads,
+      acceptedImports: accepted,
+      status429WithHeaders: imports.filter((i) => i.status === 429 && i.headers).length,
+      allAcceptedMs: allAccepted,
+      floorMs,
+      finishedMs: finished,
+      polls,
+      pollsPerMinute: Math.round((polls / (finished / 60_000)) * 10) / 10,
+      budgetPollsPerMinute: Math.round((1500 / 60) * 10) / 10,
+      longestTaskMs: Math.round(longestTaskMs),
+      heapMB: Math.round(heapMB),
+      invariantHolds,
+    };
+    console.log('| figure | value |\n|---|---|');
+    for (const [key, value] of Object.entries(figures)) console.log(`| ${key} | ${value} |`);
+    mkdirSync('bench-results', { recursive: true });
+    writeFileSync('bench-results/submit.json', JSON.stringify(figures, null, 2));
+  } finally {
+    await browser.close();
+    server.stop();
+  }
+}
+
+await main();

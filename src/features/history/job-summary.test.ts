@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { BatchProgress, ChunkState, ImportJob } from '../../jobs/import-job';
+import { describeJobState, describeSource, jobActions } from './job-summary';
+
+function job(states: ChunkState[], batches: Record<string, Partial<BatchProgress>> = {}, runState: ImportJob['runState'] = 'running'): ImportJob {
+  return {
+    id: 'j', createdAt: 1, updatedAt: 1, finishedAt: null, source: { kind: 'quick-add' }, endpoint: 'list', headers: [], chunkRows: 10, serviceUrl: '',
+    rowsRead: states.length * 10, skippedBeforeSend: [],
+    chunks: states.map((state, id) => ({ id, firstPosition: id * 10, rowCount: 10, firstRow: id * 10 + 1, lastRow: id * 10 + 10, withoutReference: 0, state, attempts: 1 })),
+    nextChunkId: states.length,
+    batches: Object.fromEntries(Object.entries(batches).map(([id, b]) => [id, { finishedAt: null, status: 'processing', counts: { created: 0, updated: 0, failed: 0, withWarnings: 0, trackingFailed: 0 }, ...b } as BatchProgress])),
+    runState, pausedReason: null, notify: false,
+  };
+}
+
+const accepted = (batchId: string): ChunkState => ({ status: 'accepted', batchId, at: 1 });
+
+describe('describeJobState', () => {
+  it('says watching while accepted batches process, finished when they are done', () => {
+    expect(describeJobState(job([accepted('a'), accepted('b')], { a: { finishedAt: 2 }, b: {} }))).toMatchObject({ word: 'watching', detail: '1 batch processing.' });
+    expect(describeJobState(job([accepted('a')], { a: { finishedAt: 2, status: 'completed' } }, 'done'))).toMatchObject({ word: 'finished', tone: 'success' });
+  });
+
+  it('waits for the user when a request lost its answer, and offers cancel', () => {
+    const waiting = job([accepted('a'), { status: 'unknown', error: 'network', at: 1 }], { a: { finishedAt: 2 } });
+    expect(describeJobState(waiting)).toMatchObject({ word: 'waiting for you', detail: '1 request lost its answer: open the job to resend or skip.' });
+    expect(jobActions(waiting)).toEqual({ canCancel: true, canResume: false });
+  });
+
+  it('counts a refused request and a failed batch as failures', () => {
+    const refused = job([{ status: 'rejected', error: 'too large', httpStatus: 413, at: 1 }, accepted('a')], { a: { finishedAt: 2, status: 'failed' } }, 'done');
+    expect(describeJobState(refused)).toMatchObject({ word: 'finished with failures', detail: '1 request refused, 1 batch failed.' });
+  });
+
+  it('says a cancelled job still has accepted batches finishing', () => {
+    const cancelled = job([accepted('a'), { status: 'skipped', reason: 'cancelled', at: 1 }], { a: {} }, 'cancelled');
+    expect(describeJobState(cancelled)).toMatchObject({ word: 'cancelled', detail: 'Nothing more is sent; 1 batch already accepted still finishing.' });
+    expect(jobActions(cancelled)).toEqual({ canCancel: false, canResume: false });
+  });
+});
+
+describe('describeSource', () => {
+  it('names a file with its sheet and size, a quick add, and a retry', () => {
+    expect(describeSource({ kind: 'file', fileName: 'ships.xlsx', size: 3 * 1024 * 1024, contentHash: null, sheet: 'March' })).toBe('ships.xlsx (sheet March), 3.0 MB');
+    expect(describeSource({ kind: 'file', fileName: 'a.csv', size: 900, contentHash: null })).toBe('a.csv, 900 bytes');
+    expect(describeSource({ kind: 'retry', jobId: 'x', label: 'a.csv' })).toBe('Retry of a.csv');
+  });
+});

@@ -1,0 +1,89 @@
+// The Ready step's cost and Send button: what the job will cost the rate limit before the first
+// request, then one click creates the import job (src/jobs/) and opens its live progress page.
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState, useSyncExternalStore } from 'react';
+import { sandboxInfoQueryOptions } from '../../api/connect';
+import { sharedBudget } from '../../api/rate-limit-budget';
+import { useConnection } from '../../api/use-connection';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { estimateJobCost } from '../../jobs/job-cost';
+import { jobStore } from '../../jobs/job-runtime';
+import { chooseChunkRows } from '../../jobs/job-settings';
+import type { SubmissionRows } from '../../workers/import-protocol';
+
+const n = (value: number) => value.toLocaleString('en');
+const time = (ms: number) => new Date(ms).toLocaleTimeString('en-GB');
+
+/** Rows per request for the connected service: the sandbox's advertised cap, else the setting. */
+export function useChunkRows(): number {
+  const connection = useConnection();
+  const { data: info } = useQuery({ ...sandboxInfoQueryOptions, enabled: connection?.sandbox === true });
+  const advertised = info ? Number((info as Record<string, unknown>).max_batch_rows ?? NaN) : NaN;
+  return chooseChunkRows({ sandbox: connection?.sandbox === true, advertisedRows: Number.isFinite(advertised) ? advertised : null });
+}
+
+export function SendPanel({
+  rowsToSend,
+  chunkRows,
+  fileName,
+  loadRows,
+}: {
+  rowsToSend: number;
+  chunkRows: number;
+  fileName: string;
+  loadRows: (chunkRows: number) => Promise<SubmissionRows>;
+}) {
+  const connection = useConnection();
+  const navigate = useNavigate();
+  const budget = useSyncExternalStore(sharedBudget.subscribe, sharedBudget.getSnapshot);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [now] = useState(() => Date.now());
+  if (!connection) return null;
+  const cost = estimateJobCost({ rows: rowsToSend, chunkRows, general: budget.general, importBucket: budget.import, now });
+
+  const send = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const rows = await loadRows(chunkRows);
+      const job = await jobStore.createJob({
+        source: { kind: 'file', fileName, size: null, contentHash: null },
+        serviceUrl: connection.baseUrl,
+        rowsRead: rows.rowsRead,
+        skipped: rows.skipped.map((row) => ({ rowNumber: row.rowNumber, reason: row.reasons.join(' ') })),
+        rows: { format: 'csv-chunks', headers: rows.headers, chunks: rows.chunks },
+        chunkRows,
+      });
+      await navigate({ to: '/imports/$jobId', params: { jobId: job.id } });
+    } catch (e) {
+      setError(`The import job could not be created: ${e instanceof Error ? e.message : String(e)}`);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="cost-heading" className="space-y-3 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <h3 id="cost-heading" className="text-base font-semibold text-slate-900">What sending costs</h3>
+      <p className="text-sm text-slate-700">
+        {n(cost.uploads)} {cost.uploads === 1 ? 'upload' : 'uploads'} of up to {n(chunkRows)} rows, and about {n(cost.polls)} status checks (one per batch every 10–15 seconds
+        while it processes).{' '}
+        {cost.generalRemaining !== null
+          ? `The service allows ${n(cost.generalRemaining)} more requests${cost.generalLimit !== null ? ` of ${n(cost.generalLimit)}` : ''} in its current window`
+          : 'The remaining request budget is not known until the service answers'}
+        {cost.importRemaining !== null && `, ${n(cost.importRemaining)} of them imports`}.
+      </p>
+      {cost.resumesAt !== null && (
+        <Alert tone="warning" title={`The ${cost.blockedBy} is in the way`}>
+          Sending starts now and pauses when the {cost.blockedBy} runs out; it resumes at {time(cost.resumesAt)}, by itself, as long as the console is open in a tab.
+        </Alert>
+      )}
+      {error && <Alert tone="error">{error}</Alert>}
+      <Button onClick={() => void send()} disabled={busy || rowsToSend === 0}>
+        {busy ? 'Creating the import job…' : `Send ${n(rowsToSend)} ${rowsToSend === 1 ? 'row' : 'rows'}`}
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { Button } from '../../components/button';
+import { ProgressBar } from '../../components/progress-bar';
+import { StatusBadge } from '../../components/status-badge';
+import type { ImportJob } from '../../jobs/import-job';
+import { jobStore } from '../../jobs/job-runtime';
+import type { JobView } from './job-view';
+
+const n = (value: number) => value.toLocaleString('en');
+const time = (ms: number | null) => (ms === null ? '—' : new Date(ms).toLocaleTimeString('en-GB'));
+
+/** Chunks whose answer was lost: they may have been imported. The user resends or skips each. */
+export function UnknownChunks({ job }: { job: ImportJob }) {
+  const unknown = job.chunks.filter((c) => c.state.status === 'unknown');
+  if (unknown.length === 0) return null;
+  return (
+    <section aria-labelledby="unknown-heading" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-5">
+      <h2 id="unknown-heading" className="text-lg font-semibold text-amber-950">Requests whose answer was lost</h2>
+      <p className="text-sm text-amber-950">
+        The service may or may not have imported these rows. Rows with a reference are updated, not duplicated, if you send them again; rows without a
+        reference would be created a second time if the first request did arrive.
+      </p>
+      <ul className="space-y-2">
+        {unknown.map((chunk) => (
+          <li key={chunk.id} className="flex flex-wrap items-center justify-between gap-3 rounded-md bg-white p-3 text-sm shadow-sm">
+            <div>
+              <p className="font-medium text-slate-900">
+                Rows {chunk.firstRow}–{chunk.lastRow} ({n(chunk.rowCount)} rows, {n(chunk.withoutReference)} without a reference)
+              </p>
+              <p className="text-slate-600">{chunk.state.status === 'unknown' ? chunk.state.error : ''}</p>
+            </div>
+            <div className="flex gap-2">
+              <Button variant="secondary" onClick={() => void jobStore.resendChunk(job.id, chunk.id)} aria-label={`Resend rows ${chunk.firstRow}–${chunk.lastRow}`}>
+                Resend
+              </Button>
+              <Button variant="ghost" onClick={() => void jobStore.skipChunk(job.id, chunk.id)} aria-label={`Skip rows ${chunk.firstRow}–${chunk.lastRow}`}>
+                Skip
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function BatchTable({ view, now }: { view: JobView; now: number }) {
+  if (view.batches.length === 0) return null;
+  return (
+    <section aria-labelledby="batches-heading" className="space-y-3">
+      <h2 id="batches-heading" className="text-lg font-semibold text-slate-900">Batches</h2>
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+            <tr>
+              <th scope="col" className="px-4 py-2">Batch</th>
+              <th scope="col" className="px-4 py-2">Status</th>
+              <th scope="col" className="w-1/3 px-4 py-2">Progress</th>
+              <th scope="col" className="px-4 py-2">Accepted</th>
+              <th scope="col" className="px-4 py-2">Last poll</th>
+              <th scope="col" className="px-4 py-2">Last change</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {view.batches.map((batch) => (
+              <tr key={batch.batchId}>
+                <td className="px-4 py-2 font-mono text-xs">{batch.batchId}</td>
+                <td className="px-4 py-2">
+                  {batch.stalled ? (
+                    <StatusBadge tone="warning">Stalled for {Math.round((now - batch.lastMovedAt) / 60_000)} min</StatusBadge>
+                  ) : batch.status === 'completed' ? (
+                    <StatusBadge tone="success">Completed</StatusBadge>
+                  ) : batch.status === 'failed' ? (
+                    <StatusBadge tone="danger">Failed</StatusBadge>
+                  ) : (
+                    <StatusBadge tone="progress">Processing</StatusBadge>
+                  )}
+                  {batch.failureReason && <p className="mt-1 text-xs text-red-800">{batch.failureReason}</p>}
+                </td>
+                <td className="px-4 py-2">
+                  <ProgressBar label={`${n(batch.completed)} of ${n(batch.total)} rows`} value={batch.total === 0 ? 1 : batch.completed / batch.total} />
+                </td>
+                <td className="px-4 py-2">{time(batch.acceptedAt)}</td>
+                <td className="px-4 py-2">{time(batch.lastPolledAt)}</td>
+                <td className="px-4 py-2">{time(batch.lastMovedAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

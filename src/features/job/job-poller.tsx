@@ -1,0 +1,46 @@
+// The poll side of the runner, mounted once in the shell so polling goes on on every page: one
+// TanStack Query per running batch, paced by the runner's one plan for all of them. Only the
+// tab that holds the runner lock polls; the others see the results through the job store.
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { ApiTarget } from '../../api/http-client';
+import { batchQueryOptions } from '../../api/imports';
+import { sleep } from '../../api/rate-limit-budget';
+import { useConnection } from '../../api/use-connection';
+import { JobRunner } from '../../jobs/job-runner';
+import { jobRunner } from '../../jobs/job-runtime';
+import { useJobs, useRunner } from './use-jobs';
+
+export function JobPoller() {
+  const { role } = useRunner();
+  const connection = useConnection();
+  const { jobs } = useJobs();
+  useEffect(() => jobRunner.start(), []);
+  if (!connection || (role !== 'runner' && role !== 'no-locks')) return null;
+  const target: ApiTarget = { baseUrl: connection.baseUrl, apiKey: connection.apiKey };
+  return (
+    <>
+      {JobRunner.runningBatches(jobs, connection.baseUrl).map((batch) => (
+        <BatchPoll key={batch.batchId} jobId={batch.jobId} batchId={batch.batchId} target={target} />
+      ))}
+    </>
+  );
+}
+
+const schedule = (batchId: string) => ({
+  waitUntilDue: async (signal: AbortSignal) => {
+    const wait = jobRunner.dueAt(batchId) - Date.now();
+    if (wait > 0) await sleep(wait, signal);
+    jobRunner.pollStarted(batchId);
+  },
+  nextPollIn: () => jobRunner.dueAt(batchId) - Date.now(),
+});
+
+function BatchPoll({ jobId, batchId, target }: { jobId: string; batchId: string; target: ApiTarget }) {
+  const { data, dataUpdatedAt } = useQuery(batchQueryOptions(target, batchId, schedule(batchId)));
+  useEffect(() => {
+    // A job deleted meanwhile has nowhere to record the poll: nothing to do.
+    if (data) jobRunner.recordPoll(jobId, data).catch(() => undefined);
+  }, [jobId, data, dataUpdatedAt]);
+  return null;
+}

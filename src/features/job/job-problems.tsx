@@ -1,0 +1,90 @@
+import type { ImportJob } from '../../jobs/import-job';
+import type { JobView } from './job-view';
+
+const n = (value: number) => value.toLocaleString('en');
+
+function Check({ ok, pending, children }: { ok: boolean; pending?: boolean; children: React.ReactNode }) {
+  const word = pending ? 'Not settled yet' : ok ? 'Holds' : 'Does not hold';
+  const colour = pending ? 'text-slate-600' : ok ? 'text-emerald-800' : 'text-red-800';
+  return (
+    <li className="flex items-start gap-2">
+      <span className={`shrink-0 font-semibold ${colour}`}>
+        <span aria-hidden="true">{pending ? '…' : ok ? '✓' : '✕'}</span> {word}:
+      </span>
+      <span>{children}</span>
+    </li>
+  );
+}
+
+/** The accounting invariant, in words: every row read is sent or skipped with a reason, exactly once. */
+export function AccountingPanel({ job, view }: { job: ImportJob; view: JobView }) {
+  const a = view.accounting;
+  const settled = a.toSend === 0 && a.unknown === 0;
+  const batchesDone = view.batches.every((b) => b.finishedAt !== null);
+  return (
+    <section aria-labelledby="accounting-heading" className="space-y-3 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="accounting-heading" className="text-lg font-semibold text-slate-900">Every row accounted for</h2>
+      <ul className="space-y-1 text-sm text-slate-800">
+        <Check ok={a.readAddsUp && settled} pending={a.readAddsUp && !settled}>
+          rows read {n(a.read)} = sent {n(a.sent)} + skipped {n(a.skipped)}
+          {!settled && <> + still to send {n(a.toSend)} + answer lost {n(a.unknown)}</>}
+        </Check>
+        <Check ok={a.sentMatchesBatches}>
+          rows sent {n(a.sent)} = Σ total_requests of the {n(view.batches.length)} batches {n(a.totalRequests)}
+        </Check>
+        <Check ok={a.everyRowOneItem} pending={a.everyRowOneItem && !batchesDone}>
+          every sent row is in exactly one result item{a.unmatched > 0 && <> ({n(a.unmatched)} items or rows could not be paired)</>}
+        </Check>
+      </ul>
+      {a.skipReasons.length > 0 && (
+        <div>
+          <h3 className="text-sm font-semibold text-slate-900">Skipped rows and why</h3>
+          <ul className="mt-1 list-disc pl-5 text-sm text-slate-700">
+            {a.skipReasons.slice(0, 20).map((r) => (
+              <li key={r.reason}>
+                {n(r.rows)} {r.rows === 1 ? 'row' : 'rows'}: {r.reason}
+              </li>
+            ))}
+          </ul>
+          {a.skipReasons.length > 20 && <p className="text-sm text-slate-600">and {n(a.skipReasons.length - 20)} other reasons.</p>}
+        </div>
+      )}
+      {job.skippedBeforeSend.length > 0 && <p className="text-sm text-slate-600">Rows skipped before sending were invalid or excluded in the review step.</p>}
+    </section>
+  );
+}
+
+/** Warnings and errors the service reported per row, as they arrive (the first ones; the rest are in the results). */
+export function RowProblems({ view }: { view: JobView }) {
+  if (view.problemTotal === 0) return null;
+  return (
+    <section aria-labelledby="problems-heading" className="space-y-3">
+      <h2 id="problems-heading" className="text-lg font-semibold text-slate-900">Row warnings and errors</h2>
+      <div className="max-h-96 overflow-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <thead className="sticky top-0 bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+            <tr>
+              <th scope="col" className="px-4 py-2">Row</th>
+              <th scope="col" className="px-4 py-2">Level</th>
+              <th scope="col" className="px-4 py-2">Column</th>
+              <th scope="col" className="px-4 py-2">Message</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {view.problems.map((p, i) => (
+              <tr key={`${p.rowNumber}-${i}`}>
+                <td className="px-4 py-2 font-mono">{p.rowNumber}</td>
+                <td className={`px-4 py-2 font-medium ${p.level === 'error' ? 'text-red-800' : 'text-amber-900'}`}>{p.level === 'error' ? 'Error' : 'Warning'}</td>
+                <td className="px-4 py-2 font-mono">{p.column ?? '—'}</td>
+                <td className="px-4 py-2">{p.message}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {view.problemTotal > view.problems.length && (
+        <p className="text-sm text-slate-600">Showing the first {n(view.problems.length)} of {n(view.problemTotal)} warnings and errors.</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+// What the job page shows, derived from the job record, the budget and the clock. Pure, so the
+// figures a person reads are unit-tested without rendering.
+import type { BudgetSnapshotView } from './rate-limit-meter';
+import type { BatchProgress, ImportJob, OutcomeCounts, RowProblemRecord } from '../../jobs/import-job';
+import { accountJob, type JobAccounting } from '../../jobs/accounting';
+import { isStalled } from '../../jobs/poll-scheduler';
+import { STALL_AFTER_MS } from '../../jobs/job-settings';
+
+export type JobPhase = 'sending' | 'processing' | 'needs-you' | 'paused' | 'finished' | 'cancelled';
+
+export interface JobView {
+  phase: JobPhase;
+  accounting: JobAccounting;
+  /** Rows the job sends or will send (read − skipped before sending). */
+  rowsToSend: number;
+  /** Σ completed_requests ÷ rows to send, 0–1. */
+  fraction: number;
+  counts: OutcomeCounts;
+  chunksAccepted: number;
+  chunksTotal: number;
+  batches: (BatchProgress & { stalled: boolean })[];
+  problems: RowProblemRecord[];
+  problemTotal: number;
+}
+
+export const PROBLEMS_SHOWN = 200;
+
+export function viewJob(job: ImportJob, now: number): JobView {
+  const accounting = accountJob(job);
+  const rowsToSend = job.rowsRead - job.skippedBeforeSend.length;
+  const batches = Object.values(job.batches)
+    .sort((a, b) => a.acceptedAt - b.acceptedAt)
+    .map((batch) => ({ ...batch, stalled: isStalled(batch, now, STALL_AFTER_MS) }));
+  const counts: OutcomeCounts = { created: 0, updated: 0, failed: 0, withWarnings: 0, trackingFailed: 0 };
+  const problems: RowProblemRecord[] = [];
+  let problemTotal = 0;
+  for (const batch of batches) {
+    for (const key of Object.keys(counts) as (keyof OutcomeCounts)[]) counts[key] += batch.counts[key];
+    problemTotal += batch.problemCount;
+    for (const problem of batch.problems) if (problems.length < PROBLEMS_SHOWN) problems.push(problem);
+  }
+  const chunksAccepted = job.chunks.filter((c) => c.state.status === 'accepted').length;
+  let phase: JobPhase;
+  if (job.runState === 'cancelled' && job.finishedAt !== null) phase = 'cancelled';
+  else if (job.finishedAt !== null) phase = 'finished';
+  else if (job.runState === 'paused') phase = 'paused';
+  else if (accounting.unknown > 0) phase = 'needs-you';
+  else if (accounting.toSend > 0) phase = 'sending';
+  else phase = 'processing';
+  return {
+    phase,
+    accounting,
+    rowsToSend,
+    fraction: rowsToSend === 0 ? 1 : Math.min(1, accounting.processed / rowsToSend),
+    counts,
+    chunksAccepted,
+    chunksTotal: job.chunks.length,
+    batches,
+    problems,
+    problemTotal,
+  };
+}
+
+/** How long the uploads still to send must wait for the import bucket (0 when it has room). */
+export function uploadWaitMs(uploadsAhead: number, budget: BudgetSnapshotView, now: number): number {
+  const paused = Math.max(0, budget.pausedUntil - now);
+  const bucket = budget.import;
+  if (uploadsAhead === 0) return 0;
+  if (!bucket || bucket.resetAt === null || bucket.remaining >= uploadsAhead) return paused;
+  const windowMs = Math.max(0, bucket.resetAt - now);
+  // Each further window lets `limit` more go; its length is unknown, so the current one stands for it.
+  const windows = Math.ceil((uploadsAhead - bucket.remaining) / Math.max(1, bucket.limit));
+  return Math.max(paused, windowMs * windows);
+}
+
+export function sourceName(job: ImportJob): string {
+  switch (job.source.kind) {
+    case 'file':
+      return job.source.fileName;
+    case 'quick-add':
+      return 'Quick add';
+    case 'retry':
+      return job.source.label;
+  }
+}
+
+const PHASE_WORDS: Record<JobPhase, string> = {
+  sending: 'Sending',
+  processing: 'Processing',
+  'needs-you': 'Needs your decision',
+  paused: 'Paused',
+  finished: 'Finished',
+  cancelled: 'Cancelled',
+};
+
+export function phaseWords(phase: JobPhase): string {
+  return PHASE_WORDS[phase];
+}

@@ -1,0 +1,178 @@
+// The shape of an import job as src/jobs/ keeps it in IndexedDB (DESIGN §5). One job = one
+// dropped file, one quick-add list, or one retry of another job's failed rows; it is cut into
+// chunks sent one at a time, each accepted chunk becomes one batch, each finished batch leaves a
+// compact outcome. Types only: job-store.ts writes them, pages read them.
+//
+//   ImportJob        the job record (small: no row data), listed by History, shown by the job page
+//   JobChunk         one request's worth of rows: position, file row numbers, state, attempts
+//   ChunkPayload     the rows as sent (CSV text or JSON list) and their file row numbers — stored
+//                    apart, read only when sending or when matching results to rows
+//   BatchProgress    the latest poll of an accepted chunk's batch, summarised (every tab sees it)
+//   BatchOutcome     a finished batch's items, compact, in row order (for results and retries)
+
+/** Where the rows came from. `retry` names the job whose failed rows were fixed and resent. */
+export type JobSource =
+  | { kind: 'file'; fileName: string; size: number | null; contentHash: string | null; sheet?: string }
+  | { kind: 'quick-add' }
+  | { kind: 'retry'; jobId: string; label: string };
+
+/** Which endpoint the chunks go to: the CSV file import or the JSON list import. */
+export type JobEndpoint = 'file' | 'list';
+
+/** A row that was read but is not sent, with why (invalid, excluded, refused by the service…). */
+export interface SkippedBeforeSend {
+  rowNumber: number;
+  reason: string;
+}
+
+/**
+ * pending → sending → accepted(batch id) | rejected(error) | unknown; an unknown chunk (the
+ * answer was lost, it may have been imported) waits for the user: resend (→ pending) or skip.
+ */
+export type ChunkState =
+  | { status: 'pending' }
+  | { status: 'sending'; since: number }
+  | { status: 'accepted'; batchId: string; at: number }
+  | { status: 'rejected'; error: string; httpStatus: number | null; at: number }
+  | { status: 'unknown'; error: string; at: number }
+  | { status: 'skipped'; reason: string; at: number };
+
+export type ChunkStatus = ChunkState['status'];
+
+export interface JobChunk {
+  /** Stable id within the job (a split chunk's halves get new ids); also the payload's key. */
+  id: number;
+  /** 0-based position of the chunk's first row among the job's rows to send. */
+  firstPosition: number;
+  rowCount: number;
+  /** File row numbers of the first and last row (the file's own numbering, header excluded or not). */
+  firstRow: number;
+  lastRow: number;
+  /** Rows with an empty `reference`: the only ones a resend of an unknown chunk could duplicate. */
+  withoutReference: number;
+  state: ChunkState;
+  /** Requests made for this chunk (a 429 that was waited out does not count). */
+  attempts: number;
+}
+
+export type ChunkBody = { format: 'csv'; csv: string } | { format: 'json'; requests: Record<string, unknown>[] };
+
+export interface ChunkPayload {
+  jobId: string;
+  chunkId: number;
+  /** File row number of each row, in the order sent: result item i is rowNumbers[i]. */
+  rowNumbers: number[];
+  body: ChunkBody;
+}
+
+export interface OutcomeCounts {
+  created: number;
+  updated: number;
+  failed: number;
+  withWarnings: number;
+  trackingFailed: number;
+}
+
+/** A row's warning or error as the service reported it. */
+export interface RowProblemRecord {
+  rowNumber: number;
+  level: 'error' | 'warning';
+  column: string | null;
+  message: string;
+}
+
+export interface BatchProgress {
+  batchId: string;
+  chunkId: number;
+  status: string;
+  total: number;
+  completed: number;
+  counts: OutcomeCounts;
+  /** The first problems seen, for the live list (the full list is in the outcome). */
+  problems: RowProblemRecord[];
+  problemCount: number;
+  acceptedAt: number;
+  lastPolledAt: number | null;
+  /** When `completed` last changed: a batch that stops moving is shown as stalled. */
+  lastMovedAt: number;
+  finishedAt: number | null;
+  failureReason: string | null;
+  /** Result items that could not be matched to exactly one sent row (should stay 0). */
+  unmatchedItems: number;
+}
+
+/** One result item, compact, in the order of the chunk's rows. */
+export interface OutcomeItem {
+  rowNumber: number;
+  creationStatus: string;
+  trackingStatus: string;
+  shipmentId: string | null;
+  reference: string | null;
+  problems: { level: 'error' | 'warning'; code: string; column: string | null; message: string }[];
+}
+
+export interface BatchOutcome {
+  jobId: string;
+  batchId: string;
+  chunkId: number;
+  status: string;
+  failureReason: string | null;
+  /** items[i] is the chunk's i-th row; null where the service returned no item for it. */
+  items: (OutcomeItem | null)[];
+}
+
+/** `running`: the runner sends and polls it; `paused`: it waits for the user (key refused…). */
+export type JobRunState = 'running' | 'paused' | 'cancelled' | 'done';
+
+export interface ImportJob {
+  id: string;
+  createdAt: number;
+  updatedAt: number;
+  finishedAt: number | null;
+  source: JobSource;
+  endpoint: JobEndpoint;
+  /** The exact headers of the CSV chunks (empty for JSON list jobs). */
+  headers: string[];
+  /** The rows per chunk the job started with; a cap answer halves a chunk below it. */
+  chunkRows: number;
+  /** The service the job was sent to (base URL, empty = this origin); never the key. */
+  serviceUrl: string;
+  /** Rows read from the source, header excluded. */
+  rowsRead: number;
+  /** Rows left out before sending, with reasons (invalid, excluded). */
+  skippedBeforeSend: SkippedBeforeSend[];
+  chunks: JobChunk[];
+  nextChunkId: number;
+  batches: Record<string, BatchProgress>;
+  runState: JobRunState;
+  /** Why the job is paused, as a sentence. */
+  pausedReason: string | null;
+  /** Ask for a browser notification when it finishes in a hidden tab. */
+  notify: boolean;
+}
+
+/** CSV text already cut into chunks (the import worker makes these off the main thread). */
+export interface PreparedCsvChunk {
+  csv: string;
+  rowNumbers: number[];
+  withoutReference: number;
+}
+
+/**
+ * What a caller hands to createJob: already-normalized rows (cut into chunks of `chunkRows`
+ * here), CSV chunks the worker already cut, or ready JSON requests for the list endpoint.
+ */
+export type NewJobRows =
+  | { format: 'csv'; headers: string[]; rows: string[][]; rowNumbers: number[] }
+  | { format: 'csv-chunks'; headers: string[]; chunks: PreparedCsvChunk[] }
+  | { format: 'json'; requests: Record<string, unknown>[]; rowNumbers: number[] };
+
+export interface NewJob {
+  source: JobSource;
+  serviceUrl: string;
+  rowsRead: number;
+  skipped: SkippedBeforeSend[];
+  rows: NewJobRows;
+  chunkRows: number;
+  notify?: boolean;
+}

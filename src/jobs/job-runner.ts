@@ -1,0 +1,224 @@
+// The one runner per browser (DESIGN §5). A Web Lock elects the tab that sends and polls; the
+// other tabs watch the same jobs through the store (BroadcastChannel). When the lock is won the
+// runner first settles what a closed tab left behind (a chunk still `sending` may have been
+// imported: it becomes `unknown`), then sends every running job's pending chunks, oldest job
+// first, one request at a time, and wakes again whenever the store changes.
+//
+//   runner.start() → stop()          from the app shell, once
+//   getSnapshot().role               'runner' | 'watcher' | 'no-locks' (this tab runs, but cannot
+//                                    coordinate with others) | 'stopped'
+//   dueAt(batchId) / pollStarted / recordPoll   the poll side, driven by TanStack Query queries
+import type { ApiTarget } from '../api/http-client';
+import type { RateLimitBudget } from '../api/rate-limit-budget';
+import type { Batch } from '../contract/batch';
+import { summariseBatch } from './batch-summary';
+import type { ImportJob } from './import-job';
+import { POLL_BUDGET_RESERVE } from './job-settings';
+import { isJobFinished, type JobStore } from './job-store';
+import { planPolls } from './poll-scheduler';
+import { payloadSender, sendPendingChunks, type SubmitDeps } from './submit-queue';
+
+export type RunnerRole = 'stopped' | 'waiting' | 'runner' | 'watcher' | 'no-locks';
+
+export interface RunnerSnapshot {
+  role: RunnerRole;
+  /** A sentence for the page when this tab cannot coordinate with others. */
+  notice: string | null;
+}
+
+export const LOCK_NAME = 'import-console-runner';
+const NO_LOCKS_NOTICE =
+  'This browser cannot tell its tabs apart (no Web Locks): this tab sends and polls. Keep the console open in one tab only, or two tabs may send the same rows.';
+
+export interface RunnerDeps {
+  store: JobStore;
+  budget: RateLimitBudget;
+  getTarget: () => ApiTarget | null;
+  subscribeTarget: (listener: () => void) => () => void;
+  locks: LockManager | null;
+  now: () => number;
+  random: () => number;
+  /** Shows a notification when an opted-in job finishes while the page is hidden. */
+  notify: (job: ImportJob) => void;
+  send?: (target: ApiTarget) => SubmitDeps['send'];
+}
+
+export class JobRunner {
+  private snapshot: RunnerSnapshot = { role: 'stopped', notice: null };
+  private readonly listeners = new Set<() => void>();
+  private abort: AbortController | null = null;
+  private wake: (() => void) | null = null;
+  private readonly lastPolled = new Map<string, number>();
+  private readonly rowNumbers = new Map<string, number[]>();
+
+  constructor(private readonly deps: RunnerDeps) {}
+
+  getSnapshot = (): RunnerSnapshot => this.snapshot;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  start(): () => void {
+    if (this.abort) return () => this.stop();
+    const abort = new AbortController();
+    this.abort = abort;
+    const { locks } = this.deps;
+    if (!locks) {
+      this.set({ role: 'no-locks', notice: NO_LOCKS_NOTICE });
+      void this.lead(abort.signal);
+    } else {
+      this.set({ role: 'waiting', notice: null });
+      // Ask once without waiting to learn whether another tab runs; then queue for the lock.
+      void locks
+        .request(LOCK_NAME, { ifAvailable: true }, async (lock) => {
+          if (!lock) {
+            this.set({ role: 'watcher', notice: null });
+            return;
+          }
+          await this.lead(abort.signal);
+        })
+        .then(() => {
+          if (abort.signal.aborted || this.snapshot.role === 'runner') return;
+          return locks.request(LOCK_NAME, { signal: abort.signal }, () => this.lead(abort.signal));
+        })
+        .catch(() => undefined); // aborted: the page is going away
+    }
+    return () => this.stop();
+  }
+
+  stop(): void {
+    this.abort?.abort();
+    this.abort = null;
+    this.wake?.();
+    this.set({ role: 'stopped', notice: null });
+  }
+
+  /** Holds the lock (its promise) for as long as this tab runs. */
+  private async lead(signal: AbortSignal): Promise<void> {
+    if (signal.aborted) return;
+    if (this.snapshot.role !== 'no-locks') this.set({ role: 'runner', notice: null });
+    await this.settleInterrupted();
+    const unsubscribeStore = this.deps.store.subscribe(() => this.wake?.());
+    const unsubscribeTarget = this.deps.subscribeTarget(() => this.wake?.());
+    try {
+      while (!signal.aborted) {
+        const woken = new Promise<void>((resolve) => (this.wake = resolve));
+        await this.sendAll(signal);
+        await woken;
+      }
+    } finally {
+      unsubscribeStore();
+      unsubscribeTarget();
+    }
+  }
+
+  /** A chunk left `sending` by a tab that closed may have reached the service: the user decides. */
+  private async settleInterrupted(): Promise<void> {
+    const jobs = await this.deps.store.listJobs().catch(() => []);
+    for (const job of jobs) {
+      if (!job.chunks.some((c) => c.state.status === 'sending')) continue;
+      await this.deps.store.updateJob(job.id, (j) => {
+        for (const chunk of j.chunks) {
+          if (chunk.state.status === 'sending') {
+            chunk.state = { status: 'unknown', error: 'The page closed while this chunk was being sent; it may or may not have been imported.', at: this.deps.now() };
+          }
+        }
+      });
+    }
+  }
+
+  private async sendAll(signal: AbortSignal): Promise<void> {
+    const target = this.deps.getTarget();
+    if (!target) return;
+    const jobs = (await this.deps.store.listJobs().catch(() => []))
+      .filter((job) => job.runState === 'running' && job.serviceUrl === target.baseUrl && job.chunks.some((c) => c.state.status === 'pending'))
+      .reverse(); // oldest first
+    const submit: SubmitDeps = {
+      store: this.deps.store,
+      send: (this.deps.send ?? payloadSender)(target),
+      waitForBudget: (s) => this.deps.budget.waitUntilReady('import', s),
+      now: this.deps.now,
+    };
+    for (const job of jobs) {
+      if (signal.aborted) return;
+      try {
+        await sendPendingChunks(job.id, submit, signal);
+      } catch {
+        if (signal.aborted) return;
+      }
+    }
+  }
+
+  /** Running batches of every job this tab may poll, for the poll queries. */
+  static runningBatches(jobs: readonly ImportJob[], serviceUrl: string): { jobId: string; batchId: string; acceptedAt: number }[] {
+    return jobs
+      .filter((job) => job.serviceUrl === serviceUrl)
+      .flatMap((job) =>
+        Object.values(job.batches)
+          .filter((batch) => batch.finishedAt === null)
+          .map((batch) => ({ jobId: job.id, batchId: batch.batchId, acceptedAt: batch.acceptedAt })),
+      );
+  }
+
+  /** When `batchId` may next be polled (epoch ms), by the one plan for all running batches. */
+  dueAt(batchId: string): number {
+    const jobs = this.deps.store.getSnapshot().jobs;
+    const target = this.deps.getTarget();
+    const running = JobRunner.runningBatches(jobs, target?.baseUrl ?? '');
+    const uploadsAhead = jobs.reduce((sum, job) => sum + job.chunks.filter((c) => c.state.status === 'pending' || c.state.status === 'sending').length, 0);
+    const general = this.deps.budget.getSnapshot().general;
+    const plan = planPolls({
+      batches: running.map((b) => ({ batchId: b.batchId, acceptedAt: b.acceptedAt, lastPolledAt: this.lastPolled.get(b.batchId) ?? this.storedLastPoll(jobs, b.batchId) })),
+      budget: general ? { remaining: general.remaining, resetAt: general.resetAt } : null,
+      uploadsAhead,
+      now: this.deps.now(),
+      random: this.deps.random,
+      reserve: POLL_BUDGET_RESERVE,
+    });
+    return plan.find((p) => p.batchId === batchId)?.dueAt ?? this.deps.now();
+  }
+
+  pollStarted(batchId: string): void {
+    this.lastPolled.set(batchId, this.deps.now());
+  }
+
+  /** Summarises a polled batch into its job; a final batch's outcome is saved before it counts as finished. */
+  async recordPoll(jobId: string, batch: Batch): Promise<void> {
+    const { store, now } = this.deps;
+    const job = await store.getJob(jobId);
+    const progress = job?.batches[batch.id];
+    if (!job || !progress) return;
+    const key = `${jobId}:${progress.chunkId}`;
+    let rowNumbers = this.rowNumbers.get(key);
+    if (!rowNumbers) {
+      rowNumbers = (await store.getPayload(jobId, progress.chunkId))?.rowNumbers ?? [];
+      this.rowNumbers.set(key, rowNumbers);
+    }
+    const at = now();
+    const { progress: next, outcome } = summariseBatch(batch, rowNumbers, progress, jobId, at);
+    if (outcome) {
+      await store.saveOutcome(outcome);
+      this.rowNumbers.delete(key);
+    }
+    const wasFinished = isJobFinished(job);
+    const updated = await store.updateJob(jobId, (j) => {
+      j.batches[batch.id] = next;
+    });
+    if (!wasFinished && updated.finishedAt !== null && updated.notify) this.deps.notify(updated);
+  }
+
+  private storedLastPoll(jobs: readonly ImportJob[], batchId: string): number | null {
+    for (const job of jobs) {
+      const batch = job.batches[batchId];
+      if (batch) return batch.lastPolledAt;
+    }
+    return null;
+  }
+
+  private set(next: RunnerSnapshot): void {
+    this.snapshot = next;
+    this.listeners.forEach((listener) => listener());
+  }
+}

@@ -1,0 +1,32 @@
+// The console's one job store and one runner, wired to the connection, the shared budget, Web
+// Locks and browser notifications. Pages and the shell import these instances.
+import { getConnection, subscribeConnection } from '../api/connection-store';
+import { sharedBudget } from '../api/rate-limit-budget';
+import type { ImportJob } from './import-job';
+import { JobEtaTracker } from './eta';
+import { JobRunner } from './job-runner';
+import { JobStore } from './job-store';
+
+export const jobStore = new JobStore();
+
+function notifyFinished(job: ImportJob): void {
+  if (typeof Notification === 'undefined' || Notification.permission !== 'granted' || document.visibilityState === 'visible') return;
+  const name = job.source.kind === 'file' ? job.source.fileName : job.source.kind === 'quick-add' ? 'Quick add' : job.source.label;
+  new Notification('Import finished', { body: `${name}: every batch has finished. Open the console to see the results.`, tag: job.id });
+}
+
+export const jobRunner = new JobRunner({
+  store: jobStore,
+  budget: sharedBudget,
+  getTarget: () => {
+    const connection = getConnection();
+    return connection ? { baseUrl: connection.baseUrl, apiKey: connection.apiKey } : null;
+  },
+  subscribeTarget: subscribeConnection,
+  locks: typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : null,
+  now: Date.now,
+  random: Math.random,
+  notify: notifyFinished,
+});
+
+export const jobEta = new JobEtaTracker(jobStore);

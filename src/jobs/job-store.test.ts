@@ -1,0 +1,180 @@
+import 'fake-indexeddb/auto';
+import Papa from 'papaparse';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { NewJob } from './import-job';
+import { JobStore } from './job-store';
+
+const HEADERS = ['tracking_number', 'tracking_type', 'reference', 'carrier', 'name', 'viewers', 'tags', 'assignees'];
+
+function rows(n: number, withReference = (i: number) => i % 2 === 0): string[][] {
+  return Array.from({ length: n }, (_, i) => [`MSCU${String(i).padStart(7, '0')}`, 'container', withReference(i) ? `REF-${i}` : '', 'MSCU', '', '', 'a, b', '']);
+}
+
+function newJob(n: number, chunkRows: number, skipped = 0): NewJob {
+  return {
+    source: { kind: 'file', fileName: 'ships.csv', size: 1234, contentHash: 'abc' },
+    serviceUrl: '',
+    rowsRead: n + skipped,
+    skipped: Array.from({ length: skipped }, (_, i) => ({ rowNumber: n + i + 2, reason: 'tracking_number is empty' })),
+    rows: { format: 'csv', headers: HEADERS, rows: rows(n), rowNumbers: Array.from({ length: n }, (_, i) => i + 2) },
+    chunkRows,
+  };
+}
+
+let stores: JobStore[] = [];
+let dbCount = 0;
+function openStore(name = `jobs-test-${++dbCount}`, now = () => 1_000): JobStore {
+  const store = new JobStore(name, now);
+  stores.push(store);
+  return store;
+}
+
+afterEach(async () => {
+  await Promise.all(stores.map((store) => store.close()));
+  stores = [];
+});
+
+describe('JobStore', () => {
+  it('creates a job from normalized rows in one call, cut into chunks with their rows kept as sent', async () => {
+    const store = openStore();
+    const job = await store.createJob(newJob(25, 10, 3));
+    expect(job.chunks.map((c) => [c.firstPosition, c.rowCount, c.firstRow, c.lastRow, c.state.status])).toEqual([
+      [0, 10, 2, 11, 'pending'],
+      [10, 10, 12, 21, 'pending'],
+      [20, 5, 22, 26, 'pending'],
+    ]);
+    expect(job.chunks[0]!.withoutReference).toBe(5);
+    expect(job.skippedBeforeSend).toHaveLength(3);
+
+    const payload = await store.getPayload(job.id, 1);
+    expect(payload?.rowNumbers).toEqual([12, 13, 14, 15, 16, 17, 18, 19, 20, 21]);
+    if (payload?.body.format !== 'csv') throw new Error('expected CSV');
+    const parsed = Papa.parse<string[]>(payload.body.csv);
+    expect(parsed.data[0]).toEqual(HEADERS);
+    expect(parsed.data[1]).toEqual(['MSCU0000010', 'container', 'REF-10', 'MSCU', '', '', 'a, b', '']);
+    expect(parsed.data).toHaveLength(11);
+  });
+
+  it('refuses a job whose rows do not add up', async () => {
+    const store = openStore();
+    await expect(store.createJob({ ...newJob(5, 10), rowsRead: 9 })).rejects.toThrow(/Rows read \(9\) must equal rows to send \(5\) plus rows skipped \(0\)/);
+  });
+
+  it('lists jobs newest first and keeps them across store instances (a reload)', async () => {
+    let clock = 1_000;
+    const name = 'jobs-reload';
+    const first = openStore(name, () => clock);
+    const a = await first.createJob(newJob(3, 10));
+    clock = 2_000;
+    const b = await first.createJob({ ...newJob(2, 10), source: { kind: 'quick-add' } });
+    await first.close();
+
+    const second = openStore(name);
+    expect((await second.listJobs()).map((job) => job.id)).toEqual([b.id, a.id]);
+    await second.reload();
+    expect(second.getSnapshot()).toMatchObject({ status: 'ready', error: null });
+    expect(second.getSnapshot().jobs.map((job) => job.source.kind)).toEqual(['quick-add', 'file']);
+  });
+
+  it('notifies subscribers when a job changes', async () => {
+    const store = openStore();
+    const seen: string[] = [];
+    store.subscribe(() => seen.push(store.getSnapshot().status));
+    const job = await store.createJob(newJob(3, 10));
+    await store.updateJob(job.id, (j) => {
+      j.chunks[0]!.state = { status: 'sending', since: 5 };
+    });
+    await store.reload();
+    expect(store.getSnapshot().jobs[0]?.chunks[0]?.state.status).toBe('sending');
+    expect(seen).toContain('ready');
+  });
+
+  it('splits a chunk in two halves that keep every row, in order, under new ids', async () => {
+    const store = openStore();
+    const job = await store.createJob(newJob(7, 7));
+    expect(await store.splitChunk(job.id, 0)).toBe(true);
+    const after = (await store.getJob(job.id))!;
+    expect(after.chunks.map((c) => [c.id, c.firstPosition, c.rowCount, c.firstRow, c.lastRow])).toEqual([
+      [1, 0, 4, 2, 5],
+      [2, 4, 3, 6, 8],
+    ]);
+    expect(await store.getPayload(job.id, 0)).toBeUndefined();
+    const halves = await Promise.all([store.getPayload(job.id, 1), store.getPayload(job.id, 2)]);
+    const csvRows = halves.flatMap((p) => (p?.body.format === 'csv' ? Papa.parse<string[]>(p.body.csv).data.slice(1) : []));
+    expect(csvRows.map((r) => r[0])).toEqual(rows(7).map((r) => r[0]));
+    expect(halves.flatMap((p) => p?.rowNumbers)).toEqual([2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it('will not split a one-row chunk', async () => {
+    const store = openStore();
+    const job = await store.createJob(newJob(1, 10));
+    expect(await store.splitChunk(job.id, 0)).toBe(false);
+  });
+
+  it('offers Resend or Skip only for unknown chunks, and Skip counts the rows as skipped', async () => {
+    const store = openStore();
+    const job = await store.createJob(newJob(4, 2));
+    await store.updateJob(job.id, (j) => {
+      j.chunks[0]!.state = { status: 'unknown', error: 'No answer', at: 1 };
+      j.chunks[1]!.state = { status: 'unknown', error: 'No answer', at: 1 };
+    });
+    await store.resendChunk(job.id, 0);
+    await store.skipChunk(job.id, 1);
+    await store.skipChunk(job.id, 0); // no longer unknown: nothing happens
+    const after = (await store.getJob(job.id))!;
+    expect(after.chunks.map((c) => c.state.status)).toEqual(['pending', 'skipped']);
+  });
+
+  it('cancel skips what was not sent and keeps accepted batches to watch', async () => {
+    const store = openStore();
+    const job = await store.createJob(newJob(4, 2));
+    await store.updateJob(job.id, (j) => {
+      j.chunks[0]!.state = { status: 'accepted', batchId: 'b1', at: 1 };
+    });
+    const cancelled = await store.cancelJob(job.id);
+    expect(cancelled.runState).toBe('cancelled');
+    expect(cancelled.chunks.map((c) => c.state.status)).toEqual(['accepted', 'skipped']);
+    expect(cancelled.finishedAt).toBeNull();
+  });
+
+  it('marks a job done when every chunk is final and every batch finished', async () => {
+    const store = openStore();
+    const job = await store.createJob(newJob(2, 2));
+    const accepted = await store.updateJob(job.id, (j) => {
+      j.chunks[0]!.state = { status: 'accepted', batchId: 'b1', at: 1 };
+    });
+    expect(accepted.runState).toBe('running');
+    const done = await store.updateJob(job.id, (j) => {
+      j.batches.b1 = {
+        batchId: 'b1', chunkId: 0, status: 'completed', total: 2, completed: 2,
+        counts: { created: 2, updated: 0, failed: 0, withWarnings: 0, trackingFailed: 0 },
+        problems: [], problemCount: 0, acceptedAt: 1, lastPolledAt: 2, lastMovedAt: 2, finishedAt: 2, failureReason: null, unmatchedItems: 0,
+      };
+    });
+    expect(done.runState).toBe('done');
+    expect(done.finishedAt).toBe(1_000);
+  });
+
+  it('deletes a job with its payloads and outcomes', async () => {
+    const store = openStore();
+    const job = await store.createJob(newJob(2, 2));
+    await store.saveOutcome({ jobId: job.id, batchId: 'b1', chunkId: 0, status: 'completed', failureReason: null, items: [] });
+    expect(await store.getOutcomes(job.id)).toHaveLength(1);
+    await store.deleteJob(job.id);
+    expect(await store.getJob(job.id)).toBeUndefined();
+    expect(await store.getPayload(job.id, 0)).toBeUndefined();
+    expect(await store.getOutcomes(job.id)).toEqual([]);
+  });
+
+  it('cuts JSON list jobs for the list endpoint', async () => {
+    const store = openStore();
+    const requests = [
+      { reference: 'A', tracking_number: 'MSCU1234565', tracking_type: 'container', carrier_scac: 'AUTO' },
+      { reference: '', tracking_number: 'MSCU1234566', tracking_type: 'container', carrier_scac: 'AUTO' },
+    ];
+    const job = await store.createJob({ source: { kind: 'quick-add' }, serviceUrl: '', rowsRead: 2, skipped: [], rows: { format: 'json', requests, rowNumbers: [1, 2] }, chunkRows: 300 });
+    expect(job.endpoint).toBe('list');
+    expect(job.chunks[0]!.withoutReference).toBe(1);
+    expect((await store.getPayload(job.id, 0))?.body).toEqual({ format: 'json', requests });
+  });
+});

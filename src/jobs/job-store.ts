@@ -1,0 +1,351 @@
+// The import jobs in IndexedDB, and the only code that writes them (DESIGN §5). Pages read the
+// jobs through useSyncExternalStore(store.subscribe, store.getSnapshot); every write is a
+// read-modify-write in one IndexedDB transaction, then other tabs are told on a BroadcastChannel
+// so their snapshot follows.
+//
+//   createJob(newJob)            → ImportJob   one call from normalized rows, CSV chunks or JSON requests
+//   getJob(id) / listJobs()                    from IndexedDB; getSnapshot().jobs is the same, newest first
+//   getPayload(jobId, chunkId)   → rows as sent (CSV or JSON) and their file row numbers
+//   getOutcomes(jobId)           → every finished batch's items, for results and fix & retry
+//   cancelJob(id)                stops sending (accepted batches still finish); resumeJob(id)
+//   deleteJob(id)                the job, its payloads and outcomes
+//   setNotify(id, on)            opt in to a notification when it finishes in a hidden tab
+//   resendChunk / skipChunk      the user's answer to an `unknown` chunk
+//   updateJob(id, fn)            the runner's writes (chunk states, batch progress), atomic per job
+//   splitChunk(…, pieceRows?)    a chunk refused for a cap → smaller pending chunks, same rows
+//   saveOutcome                  a finished batch's compact items
+import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import { cutIntoChunks, splitChunkBody } from './chunking';
+import type { BatchOutcome, ChunkPayload, ImportJob, JobChunk, NewJob } from './import-job';
+
+interface JobDb extends DBSchema {
+  jobs: { key: string; value: ImportJob; indexes: { createdAt: number } };
+  payloads: { key: [string, number]; value: ChunkPayload; indexes: { jobId: string } };
+  outcomes: { key: [string, string]; value: BatchOutcome; indexes: { jobId: string } };
+}
+
+export interface JobsSnapshot {
+  status: 'loading' | 'ready' | 'unavailable';
+  /** Newest first. */
+  jobs: readonly ImportJob[];
+  /** Why jobs cannot be kept (private mode without IndexedDB…), as a sentence. */
+  error: string | null;
+}
+
+const DB_NAME = 'import-console-jobs';
+const CHANNEL = 'import-console-jobs';
+
+export class JobNotFoundError extends Error {
+  override name = 'JobNotFoundError';
+  constructor(id: string) {
+    super(`There is no import job ${id} in this browser.`);
+  }
+}
+
+/** Whether the job still has work: chunks to send or batches to watch. */
+export function isJobFinished(job: ImportJob): boolean {
+  return job.chunks.every((chunk) => {
+    if (chunk.state.status === 'accepted') return job.batches[chunk.state.batchId]?.finishedAt != null;
+    return chunk.state.status === 'rejected' || chunk.state.status === 'skipped';
+  });
+}
+
+export class JobStore {
+  private snapshot: JobsSnapshot = { status: 'loading', jobs: [], error: null };
+  private readonly listeners = new Set<() => void>();
+  private dbPromise: Promise<IDBPDatabase<JobDb>> | null = null;
+  private readonly channel: BroadcastChannel | null;
+  private reloading: Promise<void> | null = null;
+  private reloadAgain = false;
+
+  constructor(
+    private readonly dbName: string = DB_NAME,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
+    if (this.channel) {
+      this.channel.onmessage = () => void this.reload();
+      // Node (tests) would otherwise stay alive for the channel; browsers have no unref.
+      (this.channel as { unref?: () => void }).unref?.();
+    }
+  }
+
+  getSnapshot = (): JobsSnapshot => this.snapshot;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    if (this.snapshot.status === 'loading') void this.reload();
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Re-reads every job record (they hold no row data, so this stays small). */
+  reload(): Promise<void> {
+    if (this.reloading) {
+      this.reloadAgain = true;
+      return this.reloading;
+    }
+    this.reloading = (async () => {
+      do {
+        this.reloadAgain = false;
+        try {
+          const jobs = await this.listJobs();
+          this.set({ status: 'ready', jobs, error: null });
+        } catch (error) {
+          this.set({ status: 'unavailable', jobs: [], error: `Import jobs cannot be kept in this browser: ${describe(error)}` });
+        }
+      } while (this.reloadAgain);
+      this.reloading = null;
+    })();
+    return this.reloading;
+  }
+
+  async createJob(input: NewJob): Promise<ImportJob> {
+    const cut = cutIntoChunks(input.rows, input.chunkRows);
+    const sent = cut.reduce((sum, chunk) => sum + chunk.rowNumbers.length, 0);
+    if (sent + input.skipped.length !== input.rowsRead) {
+      throw new RangeError(`Rows read (${input.rowsRead}) must equal rows to send (${sent}) plus rows skipped (${input.skipped.length}).`);
+    }
+    if (sent === 0) throw new RangeError('There are no rows to send.');
+    const now = this.now();
+    const id = crypto.randomUUID();
+    let position = 0;
+    const chunks: JobChunk[] = cut.map((chunk, index) => {
+      const record: JobChunk = {
+        id: index,
+        firstPosition: position,
+        rowCount: chunk.rowNumbers.length,
+        firstRow: chunk.rowNumbers[0] ?? 0,
+        lastRow: chunk.rowNumbers.at(-1) ?? 0,
+        withoutReference: chunk.withoutReference,
+        state: { status: 'pending' },
+        attempts: 0,
+      };
+      position += record.rowCount;
+      return record;
+    });
+    const job: ImportJob = {
+      id,
+      createdAt: now,
+      updatedAt: now,
+      finishedAt: null,
+      source: input.source,
+      endpoint: input.rows.format === 'json' ? 'list' : 'file',
+      headers: input.rows.format === 'json' ? [] : input.rows.headers,
+      chunkRows: input.chunkRows,
+      serviceUrl: input.serviceUrl,
+      rowsRead: input.rowsRead,
+      skippedBeforeSend: input.skipped,
+      chunks,
+      nextChunkId: chunks.length,
+      batches: {},
+      runState: 'running',
+      pausedReason: null,
+      notify: input.notify ?? false,
+    };
+    const db = await this.db();
+    const tx = db.transaction(['jobs', 'payloads'], 'readwrite');
+    await Promise.all([
+      tx.objectStore('jobs').put(job),
+      ...cut.map((chunk, index) => tx.objectStore('payloads').put({ jobId: id, chunkId: index, rowNumbers: chunk.rowNumbers, body: chunk.body })),
+      tx.done,
+    ]);
+    this.changed();
+    return job;
+  }
+
+  async getJob(id: string): Promise<ImportJob | undefined> {
+    return (await this.db()).get('jobs', id);
+  }
+
+  /** Every job, newest first. */
+  async listJobs(): Promise<ImportJob[]> {
+    const jobs = await (await this.db()).getAllFromIndex('jobs', 'createdAt');
+    return jobs.reverse();
+  }
+
+  async getPayload(jobId: string, chunkId: number): Promise<ChunkPayload | undefined> {
+    return (await this.db()).get('payloads', [jobId, chunkId]);
+  }
+
+  async getOutcomes(jobId: string): Promise<BatchOutcome[]> {
+    return (await this.db()).getAllFromIndex('outcomes', 'jobId', jobId);
+  }
+
+  /**
+   * Atomically changes one job. `change` may return false to say nothing changed (no write, no
+   * broadcast). Returns the job as stored afterwards.
+   */
+  async updateJob(id: string, change: (job: ImportJob) => boolean | void): Promise<ImportJob> {
+    const db = await this.db();
+    const tx = db.transaction('jobs', 'readwrite');
+    const job = await tx.store.get(id);
+    if (!job) {
+      tx.abort();
+      await tx.done.catch(() => undefined);
+      throw new JobNotFoundError(id);
+    }
+    const result = change(job);
+    if (result === false) {
+      await tx.done;
+      return job;
+    }
+    job.updatedAt = this.now();
+    if (job.finishedAt === null && isJobFinished(job)) {
+      job.finishedAt = job.updatedAt;
+      if (job.runState !== 'cancelled') job.runState = 'done';
+    }
+    await Promise.all([tx.store.put(job), tx.done]);
+    this.changed();
+    return job;
+  }
+
+  /** Stops sending: pending chunks are skipped; batches already accepted still finish and are watched. */
+  cancelJob(id: string): Promise<ImportJob> {
+    return this.updateJob(id, (job) => {
+      if (job.runState === 'done' || job.runState === 'cancelled') return false;
+      const at = this.now();
+      for (const chunk of job.chunks) {
+        if (chunk.state.status === 'pending' || chunk.state.status === 'unknown') {
+          chunk.state = { status: 'skipped', reason: 'cancelled by you before it was sent', at };
+        }
+      }
+      job.runState = 'cancelled';
+      job.pausedReason = null;
+    });
+  }
+
+  /** Opts in or out of the browser notification when the job finishes in a hidden tab. */
+  setNotify(id: string, notify: boolean): Promise<ImportJob> {
+    return this.updateJob(id, (job) => {
+      if (job.notify === notify) return false;
+      job.notify = notify;
+    });
+  }
+
+  /** Lets the runner take a paused job up again (after the key was fixed, say). */
+  resumeJob(id: string): Promise<ImportJob> {
+    return this.updateJob(id, (job) => {
+      if (job.runState !== 'paused') return false;
+      job.runState = 'running';
+      job.pausedReason = null;
+    });
+  }
+
+  async deleteJob(id: string): Promise<void> {
+    const db = await this.db();
+    const tx = db.transaction(['jobs', 'payloads', 'outcomes'], 'readwrite');
+    const payloadKeys = await tx.objectStore('payloads').index('jobId').getAllKeys(id);
+    const outcomeKeys = await tx.objectStore('outcomes').index('jobId').getAllKeys(id);
+    await Promise.all([
+      tx.objectStore('jobs').delete(id),
+      ...payloadKeys.map((key) => tx.objectStore('payloads').delete(key)),
+      ...outcomeKeys.map((key) => tx.objectStore('outcomes').delete(key)),
+      tx.done,
+    ]);
+    this.changed();
+  }
+
+  /** The user chose to send an `unknown` chunk again (its rows without reference may be created twice). */
+  resendChunk(jobId: string, chunkId: number): Promise<ImportJob> {
+    return this.updateJob(jobId, (job) => {
+      const chunk = job.chunks.find((c) => c.id === chunkId);
+      if (chunk?.state.status !== 'unknown') return false;
+      chunk.state = { status: 'pending' };
+      if (job.runState === 'done') job.runState = 'running';
+    });
+  }
+
+  /** The user chose not to send an `unknown` chunk again: its rows count as skipped. */
+  skipChunk(jobId: string, chunkId: number): Promise<ImportJob> {
+    return this.updateJob(jobId, (job) => {
+      const chunk = job.chunks.find((c) => c.id === chunkId);
+      if (chunk?.state.status !== 'unknown') return false;
+      chunk.state = { status: 'skipped', reason: 'its answer was lost and you chose not to send it again; it may or may not have been imported', at: this.now() };
+    });
+  }
+
+  /**
+   * Replaces a chunk the service refused for its size by pieces of at most `pieceRows` rows
+   * (pieces by default), all pending. Returns false when the chunk has one row (the caller then
+   * rejects it).
+   */
+  async splitChunk(jobId: string, chunkId: number, pieceRows?: number): Promise<boolean> {
+    const payload = await this.getPayload(jobId, chunkId);
+    if (!payload) throw new Error(`Chunk ${chunkId} of job ${jobId} has no stored rows.`);
+    const pieces = splitChunkBody(payload.body, payload.rowNumbers, pieceRows);
+    if (!pieces) return false;
+    const db = await this.db();
+    const tx = db.transaction(['jobs', 'payloads'], 'readwrite');
+    const job = await tx.objectStore('jobs').get(jobId);
+    const index = job?.chunks.findIndex((c) => c.id === chunkId) ?? -1;
+    const chunk = job?.chunks[index];
+    if (!job || !chunk) {
+      tx.abort();
+      await tx.done.catch(() => undefined);
+      throw new JobNotFoundError(jobId);
+    }
+    let position = chunk.firstPosition;
+    const records = pieces.map((half): JobChunk => {
+      const record: JobChunk = {
+        id: job.nextChunkId++,
+        firstPosition: position,
+        rowCount: half.rowNumbers.length,
+        firstRow: half.rowNumbers[0] ?? 0,
+        lastRow: half.rowNumbers.at(-1) ?? 0,
+        withoutReference: half.withoutReference,
+        state: { status: 'pending' },
+        attempts: 0,
+      };
+      position += record.rowCount;
+      return record;
+    });
+    job.chunks.splice(index, 1, ...records);
+    job.updatedAt = this.now();
+    await Promise.all([
+      tx.objectStore('jobs').put(job),
+      tx.objectStore('payloads').delete([jobId, chunkId]),
+      ...records.map((record, i) =>
+        tx.objectStore('payloads').put({ jobId, chunkId: record.id, rowNumbers: pieces[i]!.rowNumbers, body: pieces[i]!.body }),
+      ),
+      tx.done,
+    ]);
+    this.changed();
+    return true;
+  }
+
+  async saveOutcome(outcome: BatchOutcome): Promise<void> {
+    await (await this.db()).put('outcomes', outcome);
+  }
+
+  /** Closes the database and the channel (tests, and a store that is being replaced). */
+  async close(): Promise<void> {
+    this.channel?.close();
+    if (this.dbPromise) (await this.dbPromise).close();
+    this.dbPromise = null;
+  }
+
+  private db(): Promise<IDBPDatabase<JobDb>> {
+    this.dbPromise ??= openDB<JobDb>(this.dbName, 1, {
+      upgrade(db) {
+        db.createObjectStore('jobs', { keyPath: 'id' }).createIndex('createdAt', 'createdAt');
+        db.createObjectStore('payloads', { keyPath: ['jobId', 'chunkId'] }).createIndex('jobId', 'jobId');
+        db.createObjectStore('outcomes', { keyPath: ['jobId', 'batchId'] }).createIndex('jobId', 'jobId');
+      },
+    });
+    return this.dbPromise;
+  }
+
+  private changed(): void {
+    this.channel?.postMessage('changed');
+    void this.reload();
+  }
+
+  private set(next: JobsSnapshot): void {
+    this.snapshot = next;
+    this.listeners.forEach((listener) => listener());
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
