@@ -7,16 +7,16 @@ import { rowErrors, rowWarnings, type ResultRow } from './result-rows';
 export function ResultDetails({ row, columns }: { row: ResultRow | undefined; columns: readonly string[] }) {
   if (!row) {
     return (
-      <aside aria-label="Row details" className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600">
+      <section aria-label="Row details" className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600">
         Select a row to see what the service said about it and every column as it was sent.
-      </aside>
+      </section>
     );
   }
   const creation = creationWords(row);
   const tracking = trackingWords(row);
   const problems = [...rowErrors(row).map((p) => ({ ...p, level: 'Error' })), ...rowWarnings(row).map((p) => ({ ...p, level: 'Warning' }))];
   return (
-    <aside aria-label={`Row ${row.rowNumber} details`} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm">
+    <section aria-label={`Row ${row.rowNumber} details`} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm">
       <div className="flex flex-wrap items-center gap-2">
         <h3 className="text-base font-semibold text-slate-900">Row {row.rowNumber}</h3>
         <StatusBadge tone={creation.tone}>{creation.text}</StatusBadge>
@@ -54,10 +54,10 @@ export function ResultDetails({ row, columns }: { row: ResultRow | undefined; co
         {columns.map((column, c) => (
           <div key={column} className="contents">
             <dt className="font-mono text-xs leading-5 text-slate-600">{column}</dt>
-            <dd className="break-all font-mono text-xs leading-5 text-slate-900">{row.values[c] || <span className="text-slate-400">empty</span>}</dd>
+            <dd className="break-all font-mono text-xs leading-5 text-slate-900">{row.values[c] || <span className="text-slate-500">empty</span>}</dd>
           </div>
         ))}
       </dl>
-    </aside>
+    </section>
   );
 }
