@@ -170,7 +170,7 @@ function ResultsBody({ job, results, onFixAndRetry, exportSession }: { job: Impo
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">No row is {FILTER_LABEL[filter].toLowerCase()}.</p>
       ) : (
         <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_22rem]">
-          <ResultsGrid key={filter} results={results} filter={filter} selected={selected} onSelect={setSelected} />
+          <ResultsGrid results={results} filter={filter} selected={selected} onSelect={setSelected} />
           <ResultDetails row={selected === null ? undefined : rowAt(results, filter, selected)} columns={results.columns} />
         </div>
       )}

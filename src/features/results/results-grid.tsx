@@ -5,6 +5,9 @@ import { filterCount, rowAt, rowErrors, rowWarnings, type JobResults, type Resul
 import { describeProblems } from './failed-rows';
 
 const ROW_HEIGHT = 40;
+/** Widths in px of Row, Outcome, Tracking, Errors and warnings; then each sent column's. */
+const COLUMN_WIDTHS = [88, 128, 160, 380];
+const SENT_COLUMN_WIDTH = 168;
 /** Rows rendered above and below the ones in sight. */
 const OVERSCAN = 10;
 /** Characters of a cell put in the DOM; the data keeps every character. */
@@ -34,6 +37,23 @@ export function ResultsGrid({ results, filter, selected, onSelect }: ResultsGrid
   const [active, setActive] = useState(0);
   const activeRow = Math.min(active, Math.max(0, count - 1));
   const pendingFocus = useRef<number | null>(null);
+  // Another filter starts at its top. The grid stays mounted: remounting it would lay out and
+  // measure the whole box again on every switch.
+  const [shownFilter, setShownFilter] = useState(filter);
+  if (shownFilter !== filter) {
+    setShownFilter(filter);
+    setScrollTop(0);
+    setActive(0);
+  }
+  // Moving (or reading) the box's scroll forces a layout of the page: done only when the last
+  // scroll event left it away from the top.
+  const lastScrollTop = useRef(0);
+  useLayoutEffect(() => {
+    if (scrollRef.current && lastScrollTop.current !== 0) {
+      scrollRef.current.scrollTop = 0;
+      lastScrollTop.current = 0;
+    }
+  }, [filter]);
 
   useLayoutEffect(() => {
     const element = scrollRef.current;
@@ -65,6 +85,7 @@ export function ResultsGrid({ results, filter, selected, onSelect }: ResultsGrid
     else if (top + ROW_HEIGHT + header > next + viewport) next = top + ROW_HEIGHT + header - viewport;
     if (next !== scrollTop) {
       element.scrollTop = next;
+      lastScrollTop.current = next;
       setScrollTop(next);
     }
   };
@@ -85,6 +106,7 @@ export function ResultsGrid({ results, filter, selected, onSelect }: ResultsGrid
   const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(count, Math.ceil((scrollTop + viewport) / ROW_HEIGHT) + OVERSCAN);
   const positions = Array.from({ length: Math.max(0, last - first) }, (_, i) => first + i);
+  const tableWidth = COLUMN_WIDTHS.reduce((sum, width) => sum + width, 0) + results.columns.length * SENT_COLUMN_WIDTH;
   const paddingTop = first * ROW_HEIGHT;
   const paddingBottom = (count - last) * ROW_HEIGHT;
 
@@ -97,22 +119,36 @@ export function ResultsGrid({ results, filter, selected, onSelect }: ResultsGrid
       // The Tab stop is the active row's button; while that row is scrolled out of the DOM, the box itself.
       tabIndex={activeRow >= first && activeRow < last ? -1 : 0}
       onKeyDown={onKeyDown}
-      onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+      onScroll={(event) => {
+        lastScrollTop.current = event.currentTarget.scrollTop;
+        setScrollTop(lastScrollTop.current);
+      }}
       style={{ height: `min(60vh, ${(count + 1) * ROW_HEIGHT + 8}px)` }}
       className="overflow-auto rounded-lg border border-slate-200 bg-white shadow-sm"
     >
       <p id="results-grid-keys" className="sr-only">
         Use the arrow keys, Page Up, Page Down, Home and End to move between rows; Enter shows a row's details.
       </p>
-      <table className="w-max min-w-full border-separate border-spacing-0 text-sm" aria-rowcount={count + 1}>
+      {/* Fixed layout and widths: laying out the rows in sight never depends on their text, so
+          a filter switch or a scroll costs the same whatever the cells hold, and columns keep
+          their place while scrolling. */}
+      <table className="table-fixed border-separate border-spacing-0 text-sm" style={{ width: tableWidth }} aria-rowcount={count + 1}>
+        <colgroup>
+          {COLUMN_WIDTHS.map((width, i) => (
+            <col key={i} style={{ width }} />
+          ))}
+          {results.columns.map((column) => (
+            <col key={column} style={{ width: SENT_COLUMN_WIDTH }} />
+          ))}
+        </colgroup>
         <thead className="sticky top-0 z-10 bg-slate-100 text-left text-xs font-semibold text-slate-700">
           <tr aria-rowindex={1}>
-            <th scope="col" className="sticky left-0 z-20 w-20 border-b border-slate-300 bg-slate-100 px-3 py-2.5">Row</th>
+            <th scope="col" className="sticky left-0 z-20 border-b border-slate-300 bg-slate-100 px-3 py-2.5">Row</th>
             <th scope="col" className="border-b border-slate-300 px-3 py-2.5">Outcome</th>
             <th scope="col" className="border-b border-slate-300 px-3 py-2.5">Tracking</th>
-            <th scope="col" className="min-w-72 border-b border-slate-300 px-3 py-2.5">Errors and warnings</th>
+            <th scope="col" className="border-b border-slate-300 px-3 py-2.5">Errors and warnings</th>
             {results.columns.map((column) => (
-              <th key={column} scope="col" className="min-w-32 border-b border-slate-300 px-3 py-2.5 font-mono">
+              <th key={column} scope="col" className="truncate border-b border-slate-300 px-3 py-2.5 font-mono" title={column}>
                 {column}
               </th>
             ))}
@@ -150,14 +186,14 @@ export function ResultsGrid({ results, filter, selected, onSelect }: ResultsGrid
                 <td className="border-b border-slate-100 px-3">
                   <StatusBadge tone={tracking.tone}>{tracking.text}</StatusBadge>
                 </td>
-                <td className="max-w-md truncate border-b border-slate-100 px-3" title={describeProblems([...errors, ...warnings])}>
+                <td className="truncate border-b border-slate-100 px-3" title={describeProblems([...errors, ...warnings])}>
                   {errors.length > 0 && <span className="text-red-800">✕ {shorten(describeProblems(errors))}</span>}
                   {errors.length > 0 && warnings.length > 0 && ' '}
                   {warnings.length > 0 && <span className="text-amber-900">! {shorten(describeProblems(warnings))}</span>}
                   {errors.length + warnings.length === 0 && <span className="text-slate-500">none</span>}
                 </td>
                 {results.columns.map((column, c) => (
-                  <td key={column} className="max-w-64 truncate border-b border-slate-100 px-3 font-mono">
+                  <td key={column} className="truncate border-b border-slate-100 px-3 font-mono">
                     {row.values[c] ? shorten(row.values[c]) : <span className="text-slate-500">—</span>}
                   </td>
                 ))}
