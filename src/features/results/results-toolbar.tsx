@@ -59,7 +59,7 @@ export function ResultDownloads({
         return (
           <div key={kind} role="group" aria-label={`Download ${DOWNLOAD_LABEL[kind]}`} className="flex items-center gap-1.5">
             <span className="text-sm text-slate-700">
-              {n(count)} {DOWNLOAD_LABEL[kind]}:
+              {n(count)} {count === 1 ? DOWNLOAD_LABEL[kind].replace('rows', 'row') : DOWNLOAD_LABEL[kind]}:
             </span>
             {(['csv', 'xlsx'] as const).map((format) => (
               <Button
