@@ -6,14 +6,27 @@ import { test as base, expect, type Page } from '@playwright/test';
 export const test = base.extend<{ expectAccessible: (page: Page) => Promise<void>; pageErrors: string[] }>({
   // Every test fails if the page hits an uncaught error or a Content-Security-Policy violation:
   // the served console must work within its own CSP.
+  // A violation is caught by its `securitypolicyviolation` event (Chromium does not always log one,
+  // e.g. for a `new Function` probe inside try/catch); the console text is kept as a second net.
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        Object.defineProperty(window, '__cspViolations', { value: seen });
+        document.addEventListener('securitypolicyviolation', (event) => {
+          seen.push(`${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber}`);
+        });
+      });
       page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
       page.on('console', (message) => {
         if (message.type() === 'error' && /Content.Security.Policy|Refused to/i.test(message.text())) errors.push(`CSP: ${message.text()}`);
       });
       await use(errors);
+      const violations = await page
+        .evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])
+        .catch(() => [] as string[]); // the page may already be closed
+      errors.push(...violations.map((v) => `CSP violation event: ${v}`));
       expect(errors).toEqual([]);
     },
     { auto: true },

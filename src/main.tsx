@@ -1,11 +1,8 @@
+import './zod-config'; // first: zod must be jitless before any schema is built
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { z } from 'zod';
 import { App } from './app/app';
 import './index.css';
-
-// The served console's CSP forbids eval, so zod must not try to compile validators with it.
-z.config({ jitless: true });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -1,7 +1,7 @@
 // Checking a connection and the sandbox's one-click details. /sandbox.json and custom_fields
 // are sandbox extensions (DESIGN §3): a real service without them still connects.
 import { queryOptions } from '@tanstack/react-query';
-import { customFieldListSchema, sandboxInfoSchema, type SandboxInfo } from '../contract/sandbox';
+import { type ConsoleInfo, consoleInfoSchema, customFieldListSchema, sandboxInfoSchema, type SandboxInfo } from '../contract/sandbox';
 import { shipmentListSchema } from '../contract/shipment';
 import { HttpError } from './api-error';
 import type { ApiTarget } from './http-client';
@@ -24,6 +24,25 @@ export async function fetchSandboxInfo(signal?: AbortSignal): Promise<SandboxInf
   const parsed = sandboxInfoSchema.safeParse(await response.json().catch(() => null));
   return parsed.success ? parsed.data : null;
 }
+
+/** What this server says about itself in proxy mode (it may hold the key), or null. */
+export async function fetchConsoleInfo(signal?: AbortSignal): Promise<ConsoleInfo | null> {
+  let response: Response;
+  try {
+    response = await fetch('/console.json', { signal, headers: { Accept: 'application/json' } });
+  } catch {
+    return null;
+  }
+  if (!response.ok) return null;
+  const parsed = consoleInfoSchema.safeParse(await response.json().catch(() => null));
+  return parsed.success ? parsed.data : null;
+}
+
+export const consoleInfoQueryOptions = queryOptions({
+  queryKey: ['console-info'],
+  queryFn: ({ signal }) => fetchConsoleInfo(signal),
+  staleTime: Infinity,
+});
 
 export const sandboxInfoQueryOptions = queryOptions({
   queryKey: ['sandbox-info'],

@@ -1,17 +1,23 @@
 // Where the console keeps the service address and API key. The key lives in sessionStorage, or
 // localStorage when the user asks to be remembered on this device; it leaves the browser only in
-// the Authorization header (http-client.ts). Never in a URL, a log or an export.
+// the Authorization header (http-client.ts). Never in a URL, a log or an export. When the server
+// holds the key (UPSTREAM_API_KEY), the connection has none: `apiKey` is empty and nothing is sent.
 import { z } from 'zod';
 
 const STORAGE_KEY = 'import-console.connection';
 
-const connectionSchema = z.object({
-  baseUrl: z.string(),
-  apiKey: z.string().min(1),
-  label: z.string(),
-  workspace: z.string().nullable(),
-  sandbox: z.boolean(),
-});
+const connectionSchema = z
+  .object({
+    baseUrl: z.string(),
+    /** The Bearer key; empty when the server holds it. */
+    apiKey: z.string(),
+    label: z.string(),
+    workspace: z.string().nullable(),
+    sandbox: z.boolean(),
+    /** The server adds the key itself (proxy mode with UPSTREAM_API_KEY); the browser holds none. */
+    keyHeldByServer: z.boolean().default(false),
+  })
+  .refine((connection) => connection.keyHeldByServer === (connection.apiKey === ''), 'a connection has a key unless the server holds it');
 export type Connection = z.infer<typeof connectionSchema> & { remembered: boolean };
 
 type Listener = () => void;

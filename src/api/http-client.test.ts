@@ -76,8 +76,34 @@ describe('request', () => {
   });
 
   it('falls back to the raw text for an error body of another shape', async () => {
-    const { deps } = harness([new Response('<html>Bad gateway</html>', { status: 401, statusText: 'Unauthorized' })]);
-    await expect(request(target, { path: '/x', schema }, deps)).rejects.toThrow('The service answered 401 Unauthorized: <html>Bad gateway</html>');
+    const { deps } = harness([new Response('<html>Bad request</html>', { status: 400, statusText: 'Bad Request' })]);
+    await expect(request(target, { path: '/x', schema }, deps)).rejects.toThrow('The service answered 400 Bad Request: <html>Bad request</html>');
+  });
+
+  it('reads the real service\'s shapes: upper-case codes with a suggested fix, and {"detail"}', async () => {
+    const { deps } = harness([
+      json(400, { errors: [{ code: 'CARRIER_SCAC_REQUIRED', message: 'Carrier SCAC is required for bill_of_lading', target: 'carrier_scac', suggested_fix: 'Add the carrier SCAC' }] }),
+      json(400, { detail: 'Invalid page.' }),
+    ]);
+    const upper = await request(target, { method: 'POST', path: '/x', schema }, deps).catch((e: unknown) => e);
+    expect(upper).toMatchObject({
+      status: 400, code: 'CARRIER_SCAC_REQUIRED', target: 'carrier_scac', suggestedFix: 'Add the carrier SCAC',
+      message: 'Carrier SCAC is required for bill_of_lading. Suggested fix: Add the carrier SCAC.',
+    });
+    await expect(request(target, { method: 'POST', path: '/x', schema }, deps)).rejects.toThrow(new HttpError(400, 'Invalid page.', null, null));
+  });
+
+  it.each([401, 403])('stops at a %i without retrying, saying the key was refused or API access is not enabled', async (status) => {
+    const { deps, fetch } = harness([new Response('', { status }), json(200, { ok: true })]);
+    const error = await request(target, { path: '/x', schema }, deps).catch((e: unknown) => e);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(error).toMatchObject({ status, keyRefused: true, message: `The service refused the API key, or API access is not enabled for this account (${status}).` });
+  });
+
+  it('sends no Authorization header when the server holds the key', async () => {
+    const { deps, fetch } = harness([json(200, { ok: true })]);
+    await request({ baseUrl: '', apiKey: '' }, { path: '/api/v1/shipments', schema }, deps);
+    expect(fetch.mock.calls[0]?.[1]?.headers).not.toHaveProperty('Authorization');
   });
 
   it('refuses a 2xx body that is not the documented shape, naming where', async () => {

@@ -1,4 +1,5 @@
-// The one HTTP module: every request to the service goes through request(). It adds the key,
+// The one HTTP module: every request to the service goes through request(). It adds the key
+// (unless the server holds it),
 // paces by the shared rate-limit budget, honours Retry-After on 429, retries 5xx and network
 // errors with capped exponential backoff and jitter (only where a retry cannot duplicate data),
 // parses the body with the contract's zod schema, and throws the typed errors of api-error.ts.
@@ -9,6 +10,7 @@ import { type BudgetBucket, type RateLimitBudget, sharedBudget, sleep } from './
 
 export interface ApiTarget {
   baseUrl: string;
+  /** The Bearer key; empty when the server holds the key (UPSTREAM_API_KEY): no Authorization is sent. */
   apiKey: string;
 }
 
@@ -72,7 +74,8 @@ export async function request<S extends z.ZodType>(
 ): Promise<z.output<S>> {
   const { method = 'GET', bucket = 'general', retry = method === 'GET' ? 'safe' : 'rate-limit-only' } = options;
   const url = buildUrl(target.baseUrl, options.path, options.query);
-  const headers: Record<string, string> = { Authorization: `Bearer ${target.apiKey}`, Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (target.apiKey !== '') headers.Authorization = `Bearer ${target.apiKey}`;
   let body: BodyInit | undefined;
   if (options.formData) {
     body = options.formData; // the browser sets the multipart boundary itself
@@ -108,6 +111,8 @@ export async function request<S extends z.ZodType>(
       continue;
     }
     const text = await readText(response, target);
+    // 401 and 403 (a refused key, or no API access) are never retried: the error says so, and
+    // HttpError.keyRefused tells callers to stop sending.
     if (!response.ok) throw HttpError.fromBody(response.status, response.statusText, text);
     return parseBody(options.schema, text, `${method} ${options.path}`);
   }

@@ -1,13 +1,14 @@
 // The request budget the service announces in X-RateLimit-* headers (spec §8). Every request
-// waits here first, so the console paces itself instead of collecting 429s. Import endpoints
-// have their own, tighter bucket on the service, so their headers are tracked apart.
+// waits here first, so the console paces itself instead of collecting 429s. Import and PATCH
+// endpoints have their own, tighter buckets on the service, so their headers are tracked apart.
 import type { RateLimitState } from '../contract/rate-limit';
 
-export type BudgetBucket = 'import' | 'general';
+export type BudgetBucket = 'general' | 'import' | 'patch';
 
 interface BudgetSnapshot {
   general: RateLimitState | null;
   import: RateLimitState | null;
+  patch: RateLimitState | null;
   /** Epoch ms until which a 429 told us to hold off; 0 when not paused. */
   pausedUntil: number;
 }
@@ -29,7 +30,7 @@ export const sleep: Sleep = (ms, signal) =>
   });
 
 export class RateLimitBudget {
-  private snapshot: BudgetSnapshot = { general: null, import: null, pausedUntil: 0 };
+  private snapshot: BudgetSnapshot = { general: null, import: null, patch: null, pausedUntil: 0 };
   private readonly listeners = new Set<() => void>();
 
   constructor(
@@ -63,7 +64,7 @@ export class RateLimitBudget {
       await this.wait(delay, signal);
     }
     this.consume('general');
-    if (bucket === 'import') this.consume('import');
+    if (bucket !== 'general') this.consume(bucket);
   }
 
   /**
@@ -83,7 +84,7 @@ export class RateLimitBudget {
   delayFor(bucket: BudgetBucket): number {
     const now = this.now();
     let until = this.snapshot.pausedUntil;
-    for (const name of bucket === 'import' ? (['general', 'import'] as const) : (['general'] as const)) {
+    for (const name of bucket === 'general' ? (['general'] as const) : (['general', bucket] as const)) {
       const state = this.snapshot[name];
       if (state && state.remaining <= 0 && state.resetAt !== null) until = Math.max(until, state.resetAt);
     }

@@ -1,5 +1,8 @@
+// GET /api/v1/shipments: one page of the list, its pagination read as far as the service tells
+// it (src/contract/pagination.ts), and the key factory every shipment query and mutation uses.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { shipmentListSchema } from '../contract/shipment';
+import { readPageInfo, type PageInfo } from '../contract/pagination';
+import { shipmentListSchema, type Shipment } from '../contract/shipment';
 import type { ApiTarget } from './http-client';
 import { request } from './http-client';
 
@@ -9,18 +12,40 @@ export interface ShipmentListParams {
   pageSize: number;
 }
 
+export interface ShipmentPage {
+  shipments: Shipment[];
+  pageInfo: PageInfo;
+}
+
+/**
+ * Keys of shipment queries, scoped to the connection by its base URL only: the API key is never
+ * part of a key (app.tsx clears the cache when the connection changes instead).
+ */
+export const shipmentKeys = {
+  all: (target: ApiTarget) => ['shipments', target.baseUrl] as const,
+  lists: (target: ApiTarget) => [...shipmentKeys.all(target), 'list'] as const,
+  list: (target: ApiTarget, params: ShipmentListParams) => [...shipmentKeys.lists(target), params] as const,
+  /** By the containers path, which names the shipment. */
+  containers: (target: ApiTarget, path: string) => [...shipmentKeys.all(target), 'containers', path] as const,
+};
+
+export async function fetchShipmentPage(target: ApiTarget, params: ShipmentListParams, signal?: AbortSignal): Promise<ShipmentPage> {
+  const list = await request(target, {
+    path: '/api/v1/shipments',
+    query: { batch_id: params.batchId, page: params.page, page_size: params.pageSize },
+    schema: shipmentListSchema,
+    signal,
+  });
+  return {
+    shipments: list.data,
+    pageInfo: readPageInfo(list.pagination, { page: params.page, pageSize: params.pageSize, rows: list.data.length }),
+  };
+}
+
 export function shipmentsQueryOptions(target: ApiTarget, params: ShipmentListParams) {
-  // The API key stays out of query keys; app.tsx clears the cache when the connection changes.
-  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
-    queryKey: ['shipments', target.baseUrl, params],
-    queryFn: ({ signal }) =>
-      request(target, {
-        path: '/api/v1/shipments',
-        query: { batch_id: params.batchId, page: params.page, page_size: params.pageSize },
-        schema: shipmentListSchema,
-        signal,
-      }),
+    queryKey: shipmentKeys.list(target, params),
+    queryFn: ({ signal }) => fetchShipmentPage(target, params, signal),
     placeholderData: keepPreviousData,
   });
 }

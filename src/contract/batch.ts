@@ -1,16 +1,20 @@
 import { z } from 'zod';
 import { openEnum } from './open-enum';
 
-/** Warning or error element of a batch result item (spec §2.4): `{code, message, target}`. */
+/**
+ * Warning or error element of a batch result item (spec §2.4): `{code, message, target}`, plus
+ * `suggested_fix` where the service has one (the real service does; so does the sandbox).
+ */
 export const rowProblemSchema = z.looseObject({
   code: openEnum(['invalid_input']),
   message: z.string(),
   target: z.string().nullable().optional(),
+  suggested_fix: z.string().nullable().optional(),
 });
 export type RowProblem = z.infer<typeof rowProblemSchema>;
 
 export const BATCH_STATUSES = ['processing', 'completed', 'failed'] as const;
-export const FINAL_BATCH_STATUSES: readonly string[] = ['completed', 'failed'];
+const FINAL_BATCH_STATUSES: readonly string[] = ['completed', 'failed'];
 
 export const CREATION_STATUSES = ['processing', 'created', 'updated', 'failed'] as const;
 export const TRACKING_STATUSES = ['processing', 'succeeded', 'failed'] as const;

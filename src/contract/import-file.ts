@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUTO_CARRIER, TRACKING_TYPES, isValidCarrier } from './shipment-request';
+import { AUTO_CARRIER, CARRIER_FORMAT_RULE, NAME_MAX_LENGTH, TRACKING_TYPES, carrierRequiredMessage, isValidCarrier } from './shipment-request';
 
 /** Column headers of an import file, exactly as spec §2.2 spells them (case-sensitive). */
 export const FILE_HEADERS = [
@@ -14,9 +14,8 @@ export const FILE_HEADERS = [
 ] as const;
 export type FileHeader = (typeof FILE_HEADERS)[number];
 export const REQUIRED_FILE_HEADERS = ['tracking_number', 'tracking_type'] as const satisfies readonly FileHeader[];
-export const LIST_HEADERS = ['viewers', 'tags', 'assignees'] as const satisfies readonly FileHeader[];
 
-export const CUSTOM_FIELD_PREFIX = 'cf_';
+const CUSTOM_FIELD_PREFIX = 'cf_';
 const CUSTOM_FIELD_HEADER = /^cf_([A-Za-z0-9][A-Za-z0-9_-]*)$/;
 
 export function isFileHeader(header: string): header is FileHeader {
@@ -41,10 +40,29 @@ export function splitList(cell: string | undefined): string[] {
     .filter((part) => part.length > 0);
 }
 
-export const emailSchema = z.email();
+const emailSchema = z.email();
 
 export function isEmail(value: string): boolean {
   return emailSchema.safeParse(value).success;
+}
+
+/** The types custom fields have on the service (its CUSTOM_FIELD_INVALID_TYPE error). */
+export type CustomFieldType = 'text' | 'date';
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})?)?$/;
+
+/** An ISO 8601 calendar date (2024-05-31), optionally with a time: what a date custom field takes. */
+export function isDateValue(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+export function customFieldValueProblem(type: CustomFieldType, value: string): string | null {
+  if (type === 'date' && !isDateValue(value)) return `expected a date (YYYY-MM-DD), not "${value.length > 40 ? `${value.slice(0, 39)}…` : value}"`;
+  return null;
 }
 
 const optionalCell = z
@@ -69,7 +87,7 @@ export const importFileRowSchema = z
       .pipe(z.enum(TRACKING_TYPES, { error: 'tracking_type must be container, bill_of_lading or booking' })),
     reference: optionalCell,
     carrier: optionalCell.transform((value) => value?.toUpperCase()),
-    name: optionalCell,
+    name: optionalCell.pipe(z.string().max(NAME_MAX_LENGTH, `name is longer than ${NAME_MAX_LENGTH} characters`).optional()),
     viewers: optionalCell.transform(splitList),
     tags: optionalCell.transform(splitList),
     assignees: optionalCell.transform(splitList),
@@ -77,10 +95,12 @@ export const importFileRowSchema = z
   .catchall(z.string())
   .superRefine((row, ctx) => {
     if (row.carrier !== undefined && !isValidCarrier(row.carrier)) {
-      ctx.addIssue({ code: 'custom', path: ['carrier'], message: `carrier "${row.carrier}" is not a SCAC code (2–4 letters) or AUTO` });
+      ctx.addIssue({ code: 'custom', path: ['carrier'], message: `carrier "${row.carrier}" is not valid: ${CARRIER_FORMAT_RULE}` });
+    }
+    if (row.carrier === undefined && row.tracking_type !== 'container') {
+      ctx.addIssue({ code: 'custom', path: ['carrier'], message: carrierRequiredMessage(row.tracking_type) });
     }
     if (row.carrier === AUTO_CARRIER && row.tracking_type !== 'container') {
       ctx.addIssue({ code: 'custom', path: ['carrier'], message: 'AUTO carrier detection is allowed only when tracking_type is container' });
     }
   });
-export type ImportFileRow = z.output<typeof importFileRowSchema>;

@@ -18,3 +18,14 @@ export const sandboxInfoSchema = z.looseObject({
     .default([]),
 });
 export type SandboxInfo = z.infer<typeof sandboxInfoSchema>;
+
+/**
+ * GET /console.json (proxy mode, no key needed): how this server talks to the service for the
+ * console. With UPSTREAM_API_KEY the server holds the key and the browser sends none.
+ */
+export const consoleInfoSchema = z.looseObject({
+  /** The host of the service the server forwards /api/v1 to. */
+  service: z.string(),
+  key_held_by_server: z.boolean(),
+});
+export type ConsoleInfo = z.infer<typeof consoleInfoSchema>;

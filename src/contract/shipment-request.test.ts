@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { shipmentRequestSchema } from './shipment-request';
-import { customFieldSlug, importFileRowSchema, isFileHeader, splitList } from './import-file';
+import { customFieldSlug, importFileRowSchema, isDateValue, isFileHeader, splitList } from './import-file';
 
 describe('shipment request (JSON list entry)', () => {
   const valid = { reference: 'PO-1', tracking_number: 'MAEU123456789', tracking_type: 'bill_of_lading', carrier_scac: 'MAEU' };
@@ -17,6 +17,14 @@ describe('shipment request (JSON list entry)', () => {
     ]);
   });
 
+  it('takes a SCAC of exactly 4 letters or digits, or AUTO', () => {
+    expect(shipmentRequestSchema.safeParse({ ...valid, carrier_scac: '12AB' }).success).toBe(true);
+    expect(shipmentRequestSchema.safeParse({ ...valid, carrier_scac: 'HLC' }).error?.issues[0]?.message).toBe(
+      'carrier_scac: a SCAC is exactly 4 letters or digits, or AUTO',
+    );
+    expect(shipmentRequestSchema.safeParse({ ...valid, name: 'x'.repeat(255) }).success).toBe(true);
+  });
+
   it('says in words what is wrong with each field', () => {
     const result = shipmentRequestSchema.safeParse({ tracking_number: 7, tracking_type: 'ship' });
     expect(result.error?.issues.map((issue) => issue.message)).toEqual([
@@ -31,6 +39,8 @@ describe('shipment request (JSON list entry)', () => {
     [{ ...valid, reference: '' }, ['reference']],
     [{ ...valid, tracking_type: 'truck' }, ['tracking_type']],
     [{ ...valid, carrier_scac: 'MAERSK LINE' }, ['carrier_scac']],
+    [{ ...valid, carrier_scac: 'MSC' }, ['carrier_scac']],
+    [{ ...valid, name: 'x'.repeat(256) }, ['name']],
     [{ tracking_number: 'X' }, ['reference', 'tracking_type', 'carrier_scac']],
   ])('names the offending field of %j', (input, fields) => {
     const result = shipmentRequestSchema.safeParse(input);
@@ -75,5 +85,24 @@ describe('import file columns', () => {
     ]);
     const auto = importFileRowSchema.safeParse({ tracking_number: 'X', tracking_type: 'booking', carrier: 'auto' });
     expect(auto.error?.issues[0]?.path).toEqual(['carrier']);
+    const noCarrier = importFileRowSchema.safeParse({ tracking_number: 'MAEU123456789', tracking_type: 'bill_of_lading', carrier: ' ' });
+    expect(noCarrier.error?.issues.map((i) => [i.path[0], i.message])).toEqual([['carrier', 'Carrier SCAC is required for bill_of_lading']]);
+    const longName = importFileRowSchema.safeParse({ tracking_number: 'X', tracking_type: 'container', name: 'n'.repeat(256) });
+    expect(longName.error?.issues.map((i) => [i.path[0], i.message])).toEqual([['name', 'name is longer than 255 characters']]);
+  });
+});
+
+describe('custom field values', () => {
+  it.each([
+    ['2026-01-31', true],
+    ['2024-02-29', true],
+    ['2026-01-31T10:00:00Z', true],
+    ['2026-01-31T10:00+02:00', true],
+    ['2023-02-29', false],
+    ['31/01/2026', false],
+    ['45306', false],
+    ['2026-1-31', false],
+  ])('%s is a date: %s', (value, date) => {
+    expect(isDateValue(value)).toBe(date);
   });
 });

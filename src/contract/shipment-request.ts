@@ -2,17 +2,32 @@ import { z } from 'zod';
 
 export const TRACKING_TYPES = ['container', 'bill_of_lading', 'booking'] as const;
 export type TrackingType = (typeof TRACKING_TYPES)[number];
-export const trackingTypeSchema = z.enum(TRACKING_TYPES);
 
 /** The carrier value that asks the service to detect the carrier; containers only (spec §2.1). */
 export const AUTO_CARRIER = 'AUTO';
 
-/** SCAC codes are 2–4 letters (DESIGN §3); AUTO is the only other accepted value. */
-export const SCAC_PATTERN = /^[A-Z]{2,4}$/;
+/**
+ * The real service: "A SCAC must be exactly 4 alphanumeric characters", or AUTO (DESIGN §3).
+ * Whether a well-formed SCAC is one the service supports is the service's own list, not a shape.
+ */
+const SCAC_PATTERN = /^[A-Z0-9]{4}$/;
+export const CARRIER_FORMAT_RULE = 'a SCAC is exactly 4 letters or digits, or AUTO';
+
+/** The real service refuses longer names (NAME_TOO_LONG). */
+export const NAME_MAX_LENGTH = 255;
 
 export function isValidCarrier(value: string): boolean {
   return value === AUTO_CARRIER || SCAC_PATTERN.test(value);
 }
+
+/** The real service's sentence (CARRIER_SCAC_REQUIRED) for a B/L or booking without carrier. */
+export function carrierRequiredMessage(type: TrackingType): string {
+  return `Carrier SCAC is required for ${type}`;
+}
+
+const nameSchema = z
+  .string({ error: 'name must be text' })
+  .max(NAME_MAX_LENGTH, `name is longer than ${NAME_MAX_LENGTH} characters`);
 
 /** One entry of the JSON import list, POST /api/v1/shipments/imports (spec §2.1). */
 export const shipmentRequestSchema = z
@@ -23,8 +38,8 @@ export const shipmentRequestSchema = z
     carrier_scac: z
       .string({ error: 'carrier_scac is required (text)' })
       .trim()
-      .refine(isValidCarrier, 'carrier_scac must be 2–4 letters or AUTO'),
-    name: z.string({ error: 'name must be text' }).optional(),
+      .refine(isValidCarrier, `carrier_scac: ${CARRIER_FORMAT_RULE}`),
+    name: nameSchema.optional(),
   })
   .superRefine((request, ctx) => {
     if (request.carrier_scac === AUTO_CARRIER && request.tracking_type !== 'container') {
@@ -37,6 +52,7 @@ export const shipmentRequestSchema = z
   });
 export type ShipmentRequest = z.infer<typeof shipmentRequestSchema>;
 
+/** The body of POST /api/v1/shipments/imports; Quick add sends it (DESIGN §1.11). */
 export const shipmentRequestListSchema = z
   .array(z.unknown())
   .min(1, 'the import list is empty');

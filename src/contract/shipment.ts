@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { openEnum } from './open-enum';
+import { paginationSchema } from './pagination';
+import { NAME_MAX_LENGTH } from './shipment-request';
 
 /**
  * A port call of the journey: pre-carriage, port of loading, port of discharge, on-carriage
@@ -40,15 +42,6 @@ export const shipmentSchema = z.looseObject({
   tracking: trackingSchema,
 });
 export type Shipment = z.infer<typeof shipmentSchema>;
-
-/** The `pagination` object is "not shown" by the spec; DESIGN §3 fixes these fields for the sandbox. */
-export const paginationSchema = z.looseObject({
-  page: z.number().int().optional(),
-  page_size: z.number().int().optional(),
-  total: z.number().int().optional(),
-  total_pages: z.number().int().optional(),
-});
-export type Pagination = z.infer<typeof paginationSchema>;
 
 export const shipmentListSchema = z.looseObject({
   data: z.array(shipmentSchema),
@@ -92,7 +85,7 @@ export const containerListSchema = z.looseObject({ data: z.array(containerSchema
 /** PATCH /api/v1/shipments/id/{id} and /reference/{ref} (DESIGN §3). */
 export const shipmentPatchSchema = z
   .strictObject({
-    name: z.string().max(500).optional(),
+    name: z.string().max(NAME_MAX_LENGTH, `name is longer than ${NAME_MAX_LENGTH} characters`).optional(),
     tags: z.array(z.string().max(200)).max(100).optional(),
     viewers: z.array(z.string()).max(100).optional(),
     assignees: z.array(z.string()).max(100).optional(),

@@ -4,6 +4,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } f
 import { errorBody } from '../contract/error-body';
 import type { ServerConfig } from './config';
 import { notFoundHandler, serveConsole } from './console-static';
+import { addJsonDepthLimit } from './json-body';
 import { addSecurityHeaders } from './security-headers';
 import { registerApi, type ApiDependencies } from './register-api';
 
@@ -21,6 +22,7 @@ export async function buildApp(config: ServerConfig, deps: ApiDependencies = {})
   });
 
   addSecurityHeaders(app);
+  addJsonDepthLimit(app, config.maxJsonDepth);
   app.setErrorHandler(clientErrorHandler);
   await registerApi(app, config, deps);
   if (config.consoleDir) await serveConsole(app, config.consoleDir);

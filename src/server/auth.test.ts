@@ -67,3 +67,17 @@ describe('workspace isolation', () => {
     expect(batchB.results[0]?.shipment_id).not.toBe(shipmentId);
   });
 });
+
+describe('a disabled key', () => {
+  test('is refused with 403 forbidden, a sentence and no rate-limit headers; other keys still work', async () => {
+    const disabled = 'key-that-is-disabled-0003';
+    app = await sandbox({ apiKeys: [{ key: KEY_A, workspace: 'a' }], disabledKeys: [disabled] });
+    const response = await app.inject({ url: '/api/v1/shipments', headers: { authorization: `Bearer ${disabled}` } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      errors: [{ code: 'forbidden', message: 'This API key is disabled, or API access is not enabled for this account; ask the service for an enabled key.', target: null }],
+    });
+    expect(response.headers['x-ratelimit-remaining']).toBeUndefined();
+    expect((await app.inject({ url: '/api/v1/shipments', headers: A })).statusCode).toBe(200);
+  });
+});

@@ -1,5 +1,7 @@
 // Bearer-key authentication for /api/v1 routes. Keys are compared as SHA-256 digests with
 // timingSafeEqual over every known key, so neither the key nor its position leaks through timing.
+// A missing or unknown key is 401; a key that is known but disabled (SANDBOX_DISABLED_KEYS) is
+// 403, as the real service answers a refused key or an account without API access.
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../contract/error-body';
@@ -30,7 +32,17 @@ export function findWorkspace(knownKeys: readonly KnownKey[], presented: string)
   return workspaceId;
 }
 
-export function addAuth(app: FastifyInstance, knownKeys: readonly KnownKey[]): void {
+function isDisabled(disabledHashes: readonly Buffer[], presented: string): boolean {
+  const digest = hashKey(presented);
+  let disabled = false;
+  for (const hash of disabledHashes) {
+    if (timingSafeEqual(hash, digest)) disabled = true;
+  }
+  return disabled;
+}
+
+export function addAuth(app: FastifyInstance, knownKeys: readonly KnownKey[], disabledKeys: readonly string[] = []): void {
+  const disabledHashes = disabledKeys.map(hashKey);
   app.decorateRequest('workspaceId', '');
   app.decorateRequest('keyId', '');
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -42,6 +54,11 @@ export function addAuth(app: FastifyInstance, knownKeys: readonly KnownKey[]): v
         .send(errorBody('unauthorized', 'This request has no API key; send the header "Authorization: Bearer <API key>".'));
     }
     const presented = BEARER.exec(header)?.[1];
+    if (presented !== undefined && isDisabled(disabledHashes, presented)) {
+      return reply
+        .code(403)
+        .send(errorBody('forbidden', 'This API key is disabled, or API access is not enabled for this account; ask the service for an enabled key.'));
+    }
     const workspaceId = presented === undefined ? null : findWorkspace(knownKeys, presented);
     if (presented === undefined || workspaceId === null) {
       return reply

@@ -49,6 +49,35 @@ const apiKeysSchema = z
     return pairs;
   });
 
+/** SANDBOX_CARRIERS: comma-separated SCACs the sandbox supports; unset = its default list. */
+const carriersSchema = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value.trim() === '') return null;
+    const scacs = value.split(',').map((part) => part.trim().toUpperCase()).filter(Boolean);
+    const bad = scacs.find((scac) => !/^[A-Z0-9]{4}$/.test(scac));
+    if (bad !== undefined) {
+      ctx.addIssue({ code: 'custom', message: `"${bad}" is not a SCAC (exactly 4 letters or digits)` });
+      return z.NEVER;
+    }
+    return scacs;
+  });
+
+/** SANDBOX_DISABLED_KEYS: comma-separated keys the sandbox knows but refuses with 403. */
+const disabledKeysSchema = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value.trim() === '') return [];
+    const keys = value.split(',').map((part) => part.trim()).filter(Boolean);
+    if (keys.some((key) => key.length < 16)) {
+      ctx.addIssue({ code: 'custom', message: 'every disabled key must have 16+ characters' });
+      return z.NEVER;
+    }
+    return keys;
+  });
+
 export const envSchema = z.object({
   PORT: intFrom(4173).pipe(z.number().max(65535)),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -66,7 +95,14 @@ export const envSchema = z.object({
   SANDBOX_SLOW_TRACKING_MS: intFrom(30_000),
   SANDBOX_FAULTS: faultsSchema,
   SANDBOX_FAULT_SLOW_MS: intFrom(5_000),
+  SANDBOX_CARRIERS: carriersSchema,
+  SANDBOX_DISABLED_KEYS: disabledKeysSchema,
+  SANDBOX_PARSE_WORKERS: intFrom(1, 1),
+  SANDBOX_PARSE_TIMEOUT_MS: intFrom(5_000, 100),
+  SANDBOX_PARSE_HEAP_MB: intFrom(256, 32),
+  SANDBOX_MAX_JSON_DEPTH: intFrom(32, 2),
   UPSTREAM_URL: z.url({ protocol: /^https?$/, error: 'UPSTREAM_URL must be an http(s) URL' }).optional(),
+  UPSTREAM_API_KEY: z.string().trim().min(1, 'UPSTREAM_API_KEY is empty').optional(),
   LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('warn'),
 });
 
@@ -89,7 +125,19 @@ export interface ServerConfig {
   faults: FaultShares | null;
   /** How long a response injected as `slow` by SANDBOX_FAULTS is held back. */
   faultSlowMs: number;
+  /** SCACs the sandbox supports; null: its default list (processing/supported-carriers.ts). */
+  carriers: string[] | null;
+  /** Keys the sandbox knows but answers with 403, so a client's 403 path can be tried. */
+  disabledKeys: string[];
+  /** Worker threads that parse uploads, and each one's time and heap limit per file. */
+  parseWorkers: number;
+  parseTimeoutMs: number;
+  parseHeapMb: number;
+  /** Deepest nesting of arrays and objects a JSON body may have. */
+  maxJsonDepth: number;
   upstreamUrl: string | null;
+  /** Proxy mode: the key the server sends upstream itself, so the browser holds none. */
+  upstreamApiKey: string | null;
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
   /** Folder of the built console; null serves the API only (tests, `npm run dev`). */
   consoleDir: string | null;
@@ -104,6 +152,9 @@ export function loadConfig(env: Record<string, string | undefined>, consoleDir: 
     throw new ConfigError(`Invalid settings in the environment:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (e.UPSTREAM_API_KEY !== undefined && e.UPSTREAM_URL === undefined) {
+    throw new ConfigError('Invalid settings in the environment:\n  UPSTREAM_API_KEY: set UPSTREAM_URL too; the key is sent only to that service');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -121,7 +172,14 @@ export function loadConfig(env: Record<string, string | undefined>, consoleDir: 
     slowTrackingMs: e.SANDBOX_SLOW_TRACKING_MS,
     faults: e.SANDBOX_FAULTS,
     faultSlowMs: e.SANDBOX_FAULT_SLOW_MS,
+    carriers: e.SANDBOX_CARRIERS,
+    disabledKeys: e.SANDBOX_DISABLED_KEYS,
+    parseWorkers: e.SANDBOX_PARSE_WORKERS,
+    parseTimeoutMs: e.SANDBOX_PARSE_TIMEOUT_MS,
+    parseHeapMb: e.SANDBOX_PARSE_HEAP_MB,
+    maxJsonDepth: e.SANDBOX_MAX_JSON_DEPTH,
     upstreamUrl: e.UPSTREAM_URL ?? null,
+    upstreamApiKey: e.UPSTREAM_API_KEY ?? null,
     logLevel: e.LOG_LEVEL,
     consoleDir,
   };

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Batch } from '../contract/batch';
 import { buildApp } from './app';
-import { testConfig } from './config';
+import { loadConfig, testConfig } from './config';
+import { DEMO_API_KEY } from './sandbox-keys';
 import { AUTH, multipartBody, sandbox } from './test-support';
 
 const UPSTREAM = 'https://tracking.example.com';
@@ -84,5 +85,43 @@ describe('proxy mode (UPSTREAM_URL)', () => {
   test('serves no sandbox: /sandbox.json is 404', async () => {
     proxy = await buildApp(testConfig({ upstreamUrl: UPSTREAM }), { fetchUpstream: () => Promise.reject(new Error('unused')) });
     expect((await proxy.inject({ url: '/sandbox.json' })).statusCode).toBe(404);
+  });
+
+  test('passes a 403 through as the service sent it, like a 401', async () => {
+    const disabled = 'key-that-is-disabled-0003';
+    upstream = await sandbox({ disabledKeys: [disabled] });
+    proxy = await buildApp(testConfig({ upstreamUrl: UPSTREAM }), { fetchUpstream: fetchInto(upstream, []) });
+    const response = await proxy.inject({ url: '/api/v1/shipments', headers: { authorization: `Bearer ${disabled}` } });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ errors: [{ code: 'forbidden', message: expect.stringContaining('API access is not enabled') as string }] });
+  });
+
+  test('without UPSTREAM_API_KEY, /console.json says the browser brings the key', async () => {
+    proxy = await buildApp(testConfig({ upstreamUrl: UPSTREAM }), { fetchUpstream: () => Promise.reject(new Error('unused')) });
+    expect((await proxy.inject({ url: '/console.json' })).json()).toEqual({ service: 'tracking.example.com', key_held_by_server: false });
+  });
+});
+
+describe('proxy mode with UPSTREAM_API_KEY: the server holds the key', () => {
+  test('sends its own key upstream, whatever the browser sends, and says so in /console.json', async () => {
+    upstream = await sandbox();
+    const seen: { url: string; headers: Headers }[] = [];
+    proxy = await buildApp(testConfig({ upstreamUrl: UPSTREAM, upstreamApiKey: DEMO_API_KEY }), { fetchUpstream: fetchInto(upstream, seen) });
+
+    const info = await proxy.inject({ url: '/console.json' });
+    expect(info.json()).toEqual({ service: 'tracking.example.com', key_held_by_server: true });
+    expect(info.body).not.toContain(DEMO_API_KEY);
+
+    const keyless = await proxy.inject({ url: '/api/v1/shipments' });
+    expect(keyless.statusCode).toBe(200);
+    expect(seen[0]?.headers.get('authorization')).toBe(`Bearer ${DEMO_API_KEY}`);
+    const otherKey = await proxy.inject({ url: '/api/v1/shipments', headers: { authorization: 'Bearer someone-elses-key-000' } });
+    expect(otherKey.statusCode).toBe(200);
+    expect(seen[1]?.headers.get('authorization')).toBe(`Bearer ${DEMO_API_KEY}`);
+  });
+
+  test('UPSTREAM_API_KEY without UPSTREAM_URL stops the server with a sentence', () => {
+    expect(() => loadConfig({ UPSTREAM_API_KEY: 'a-key' })).toThrow(/UPSTREAM_API_KEY: set UPSTREAM_URL too/);
+    expect(loadConfig({ UPSTREAM_URL: UPSTREAM, UPSTREAM_API_KEY: ' a-key ' }).upstreamApiKey).toBe('a-key');
   });
 });

@@ -1,19 +1,31 @@
 // Proxy mode (UPSTREAM_URL): /api/v1/* goes to the real service with the caller's Authorization
 // header, so the console needs no CORS setup. Bodies stream both ways; the key is passed
-// through and never stored or logged (Fastify's request log has no headers).
+// through and never stored or logged (Fastify's request log has no headers). With
+// UPSTREAM_API_KEY the server sends its own key instead and the browser holds none: the real
+// service's documentation says its key must never be exposed in client-side code.
+// GET /console.json tells the console which of the two it is. Every status, 401 and 403
+// included, comes back as the service sent it; the console stops on either.
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from '../contract/error-body';
+import type { ConsoleInfo } from '../contract/sandbox';
 
 const FORWARDED_REQUEST_HEADERS = ['authorization', 'content-type', 'accept', 'accept-language'] as const;
 /** Hop-by-hop headers, and the ones fetch() invalidates by decoding and re-framing the body. */
 const DROPPED_RESPONSE_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-encoding', 'content-length', 'upgrade']);
 const UPSTREAM_TIMEOUT_MS = 120_000;
 
-export async function registerProxy(app: FastifyInstance, upstreamUrl: string, fetchUpstream: typeof fetch = fetch): Promise<void> {
+export async function registerProxy(
+  app: FastifyInstance,
+  upstreamUrl: string,
+  fetchUpstream: typeof fetch = fetch,
+  upstreamApiKey: string | null = null,
+): Promise<void> {
   const base = upstreamUrl.replace(/\/+$/, '');
   const upstreamHost = new URL(base).host;
+
+  app.get('/console.json', (): ConsoleInfo => ({ service: upstreamHost, key_held_by_server: upstreamApiKey !== null }));
 
   await app.register((proxy, _options, done) => {
     // Leave every body unread: it is streamed to the upstream as it arrives.
@@ -26,6 +38,8 @@ export async function registerProxy(app: FastifyInstance, upstreamUrl: string, f
         const value = request.headers[name];
         if (typeof value === 'string') headers.set(name, value);
       }
+      // The server's key replaces whatever the browser sent (it should send none).
+      if (upstreamApiKey !== null) headers.set('authorization', `Bearer ${upstreamApiKey}`);
       const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
       let upstream: Response;
       try {

@@ -1,7 +1,9 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Batch } from '../contract/batch';
-import { AUTH, importList, sandbox, uploadFile, waitForBatch } from './test-support';
+import { AUTH, importList, sandbox, uploadFile, waitForBatch, warmParsePool } from './test-support';
+
+beforeAll(() => warmParsePool(), 60_000);
 
 const ROW = { reference: 'RL-1', tracking_number: 'MSCU1234566', tracking_type: 'container', carrier_scac: 'MSCU' };
 const CSV = 'tracking_number,tracking_type\nMSCU1234566,container\n';

@@ -11,6 +11,6 @@ export interface ApiDependencies {
 }
 
 export async function registerApi(app: FastifyInstance, config: ServerConfig, deps: ApiDependencies = {}): Promise<void> {
-  if (config.upstreamUrl) await registerProxy(app, config.upstreamUrl, deps.fetchUpstream);
+  if (config.upstreamUrl) await registerProxy(app, config.upstreamUrl, deps.fetchUpstream, config.upstreamApiKey);
   else await registerSandbox(app, config);
 }

@@ -6,7 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { addAuth } from './auth';
 import type { ServerConfig } from './config';
 import { addFaults } from './faults';
+import { sharedParsePool } from './parsing/parse-pool';
 import { BatchProcessor } from './processing/batch-processor';
+import { supportedCarriers } from './processing/supported-carriers';
 import { addRateLimits } from './rate-limits';
 import { registerBatchRead } from './routes/batch-read';
 import { registerContainers } from './routes/containers';
@@ -37,9 +39,11 @@ export async function registerSandbox(app: FastifyInstance, config: ServerConfig
     workspaces,
     rowDelayMs: config.rowDelayMs,
     slowTrackingMs: config.slowTrackingMs,
+    supportedCarriers: supportedCarriers(config.carriers),
     log: app.log,
   });
-  const services: SandboxServices = { config, workspaces, batches, shipments, processor };
+  const parsePool = sharedParsePool({ workers: config.parseWorkers, timeoutMs: config.parseTimeoutMs, heapMb: config.parseHeapMb }, app.log);
+  const services: SandboxServices = { config, workspaces, batches, shipments, processor, parsePool };
 
   app.addHook('onReady', (done) => {
     processor.resume();
@@ -55,11 +59,12 @@ export async function registerSandbox(app: FastifyInstance, config: ServerConfig
 
   await app.register(
     async (api) => {
-      addAuth(api, workspaces.keyHashes());
+      addAuth(api, workspaces.keyHashes(), config.disabledKeys);
       addRateLimits(api, config);
       if (config.faults) addFaults(api, config.faults, config.faultSlowMs);
       await api.register(multipart, {
-        limits: { fileSize: config.maxFileBytes, files: 1, fields: 10, parts: 20, headerPairs: 100 },
+        // Two file parts are refused by the route (it reads every part); fields and parts stay small.
+        limits: { fileSize: config.maxFileBytes, files: 2, fields: 10, parts: 20, headerPairs: 100 },
       });
       registerListImport(api, services);
       registerFileImport(api, services);

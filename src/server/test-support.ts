@@ -5,10 +5,20 @@ import type { Batch } from '../contract/batch';
 import { isFinalBatchStatus } from '../contract/batch';
 import { buildApp } from './app';
 import { testConfig, type ServerConfig } from './config';
+import { sharedParsePool } from './parsing/parse-pool';
 import type { ApiDependencies } from './register-api';
 import { DEMO_API_KEY } from './sandbox-keys';
 
 export const AUTH = { authorization: `Bearer ${DEMO_API_KEY}` };
+
+/**
+ * Loads the sandbox's upload parse pool (a worker takes seconds to load through tsx on a busy
+ * machine), for a `beforeAll` with a long timeout, so that no single test pays for it.
+ */
+export async function warmParsePool(overrides: Partial<ServerConfig> = {}): Promise<void> {
+  const config = testConfig(overrides);
+  await sharedParsePool({ workers: config.parseWorkers, timeoutMs: config.parseTimeoutMs, heapMb: config.parseHeapMb }).ready();
+}
 
 export async function sandbox(overrides: Partial<ServerConfig> = {}, deps: ApiDependencies = {}): Promise<FastifyInstance> {
   const app = await buildApp(testConfig(overrides), deps);

@@ -9,7 +9,7 @@ describe('carrier list', () => {
       expect(findCarrierByScac(scac)?.scac).toBe(scac);
     }
     expect(OCEAN_CARRIERS.length).toBeGreaterThanOrEqual(30);
-    for (const scac of scacs) expect(scac).toMatch(/^[A-Z]{2,4}$/);
+    for (const scac of scacs) expect(scac).toMatch(/^[A-Z0-9]{4}$/);
   });
 
   it('finds a SCAC whatever its case', () => {

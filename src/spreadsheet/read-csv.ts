@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { SpreadsheetReadError, formatCount } from './read-error';
-import type { TableLimits } from './table-limits';
+import { shortenCell, type TableLimits } from './table-limits';
 
 /** The delimiters detected, in order of preference on a tie; the ones to offer as an override. */
 export const CSV_DELIMITERS = [',', ';', '\t', '|'] as const;
@@ -93,9 +93,6 @@ function readRegularCsv(text: string, limits: TableLimits, delimiter: string): C
   const fields: string[] = [];
   let fieldCount = 0;
   let blank = true;
-  // The first cell of the row over the length limit (column, length), reported if the row is not blank.
-  let longColumn = 0;
-  let longLength = 0;
   let line = 1;
   let rowLine = 1;
   // Papaparse reports an unterminated quote before any limit, so a limit waits for the end.
@@ -131,9 +128,9 @@ function readRegularCsv(text: string, limits: TableLimits, delimiter: string): C
       }
       value = text.slice(at, next);
     }
-    fields[fieldCount++] = value;
+    // An over-long cell is its row's error (validate-row), kept shortened: the file reads on.
+    fields[fieldCount++] = value.length > maxCellLength ? shortenCell(value, maxCellLength) : value;
     if (blank && !isBlank(value)) blank = false;
-    if (value.length > maxCellLength && longColumn === 0) [longColumn, longLength] = [fieldCount, value.length];
     if (next < end && text.charCodeAt(next) === delimiterCode) {
       at = next + 1;
       continue;
@@ -142,18 +139,12 @@ function readRegularCsv(text: string, limits: TableLimits, delimiter: string): C
     if (!blank) {
       if (violation === null && fieldCount > maxColumns) {
         violation = { line: rowLine, message: `The file has ${formatCount(fieldCount)} columns; the limit is ${formatCount(maxColumns)}.` };
-      } else if (violation === null && longColumn > 0) {
-        violation = {
-          line: rowLine,
-          message: `Line ${formatCount(rowLine)} has a cell of ${formatCount(longLength)} characters (column ${formatCount(longColumn)}); the limit is ${formatCount(maxCellLength)}.`,
-        };
       }
       rows.push(fields.slice(0, fieldCount));
       rowNumbers.push(rowLine);
     }
     fieldCount = 0;
     blank = true;
-    longColumn = 0;
     if (next >= end) break;
     at = next + breakLength;
     line++;
@@ -184,7 +175,7 @@ export function readCsvWithPapaparse(text: string, limits: TableLimits, delimite
   // When there are as many line breaks as records, no cell holds one, and record i is line i + 1.
   const lineBreaks = countOf(text, lineBreak);
   const multiLineCells = lineBreaks + 1 !== parsed.data.length;
-  const checkCellLength = text.length > limits.maxCellLength;
+  const mayHaveLongCells = text.length > limits.maxCellLength;
   const rows: string[][] = [];
   const rowNumbers: number[] = [];
   let line = 1;
@@ -200,15 +191,9 @@ export function readCsvWithPapaparse(text: string, limits: TableLimits, delimite
         rowLine,
       );
     }
-    if (checkCellLength) {
-      const column = row.findIndex((cell) => cell.length > limits.maxCellLength);
-      const long = row[column];
-      if (long !== undefined) {
-        throw new SpreadsheetReadError(
-          'too_large',
-          `Line ${formatCount(rowLine)} has a cell of ${formatCount(long.length)} characters (column ${formatCount(column + 1)}); the limit is ${formatCount(limits.maxCellLength)}.`,
-          rowLine,
-        );
+    if (mayHaveLongCells) {
+      for (const [column, cell] of row.entries()) {
+        if (cell.length > limits.maxCellLength) row[column] = shortenCell(cell, limits.maxCellLength);
       }
     }
     rows.push(row);

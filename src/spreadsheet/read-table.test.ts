@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SpreadsheetReadError, readTable } from './read-table';
+import { cellLength } from './table-limits';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
@@ -137,11 +138,21 @@ describe('readTable: CSV', () => {
     expect(result.rows[0]).toHaveLength(5000);
   });
 
-  it('refuses a 2 MB cell naming the line, the column and the limit', async () => {
-    const bytes = utf8(`a,b\n1,2\n3,${'x'.repeat(2_000_000)}\n`);
-    const error = await readError(bytes, 'long.csv');
-    expect(error.code).toBe('too_large');
-    expect(error.message).toBe('Line 3 has a cell of 2,000,000 characters (column 2); the limit is 32,767.');
+  it('keeps a 2 MiB cell shortened with an ellipsis and its true length, and reads the other rows', async () => {
+    const bytes = utf8(`a,name\n1,first\n2,${'x'.repeat(2_097_152)}\n3,last\n`);
+    const result = await readTable(bytes, 'long.csv');
+    expect(result.rows.map((row) => row[0])).toEqual(['a', '1', '2', '3']);
+    const long = result.rows[2]?.[1] ?? '';
+    expect(long).toHaveLength(32_768);
+    expect(long.endsWith('x…')).toBe(true);
+    expect(cellLength(long)).toBe(2_097_152);
+    expect(result.rows[3]).toEqual(['3', 'last']);
+  });
+
+  it('keeps an over-long cell shortened on the papaparse path too (a stray quote sends the file there)', async () => {
+    const result = await readTable(utf8(`a,name\n1,x"y\n2,${'z'.repeat(40_000)}\n`), 'odd.csv');
+    expect(result.rows[2]?.[1]).toHaveLength(32_768);
+    expect(cellLength(result.rows[2]?.[1] ?? '')).toBe(40_000);
   });
 
   it('refuses more rows than the limit', async () => {

@@ -2,7 +2,7 @@ import { readCsv } from './read-csv';
 import { decodeText } from './decode-text';
 import { SpreadsheetReadError } from './read-error';
 import { fileExtension, sniffFile } from './sniff-file';
-import { DEFAULT_TABLE_LIMITS, checkRowCount } from './table-limits';
+import { DEFAULT_TABLE_LIMITS, checkRowCount, forgetShortenedCells } from './table-limits';
 import { formatCount } from './read-error';
 import type { TableLimits } from './table-limits';
 import { readWorkbook } from './read-workbook';
@@ -72,7 +72,7 @@ async function readXlsxTable(
 ): Promise<WorkbookTable | null> {
   let reading = '';
   try {
-    const workbook = openXlsx(bytes);
+    const workbook = openXlsx(bytes, limits);
     const names = workbook.sheets.map((sheet) => sheet.name);
     const tables = new Map<string, { rows: string[][]; rowNumbers: number[] }>();
     const sheets: WorkbookSheetTable[] = [];
@@ -105,6 +105,7 @@ export async function readTable(bytes: Uint8Array, fileName: string, options: Re
   const { signal, onProgress } = options;
   const limits: TableLimits = { ...DEFAULT_TABLE_LIMITS, ...options.limits };
   signal?.throwIfAborted();
+  forgetShortenedCells();
   const sniffed = sniffFile(bytes, fileName);
   onProgress?.(0.05);
 

@@ -1,6 +1,6 @@
 import type { CellObject, WorkBook, WorkSheet } from '@e965/xlsx';
 import { SpreadsheetReadError, formatCount } from './read-error';
-import { checkRowCount } from './table-limits';
+import { checkRowCount, shortenCell } from './table-limits';
 import type { TableLimits } from './table-limits';
 
 import type * as XlsxModule from '@e965/xlsx';
@@ -187,15 +187,8 @@ export async function readWorkbook(
     }
     const texts = new Array<string>(row.length - firstColumn);
     for (let c = firstColumn; c < row.length; c++) {
-      const text = cellText.of(row[c]);
-      if (text.length > limits.maxCellLength) {
-        throw new SpreadsheetReadError(
-          'too_large',
-          `Row ${formatCount(r + 1)} has a cell of ${formatCount(text.length)} characters (column ${xlsx.utils.encode_col(c)}); the limit is ${formatCount(limits.maxCellLength)}.`,
-          r + 1,
-        );
-      }
-      texts[c - firstColumn] = text;
+      // An over-long cell is its row's error (validate-row), kept shortened: the sheet reads on.
+      texts[c - firstColumn] = shortenCell(cellText.of(row[c]), limits.maxCellLength);
     }
     rows.push(texts);
     rowNumbers.push(r + 1);

@@ -94,7 +94,8 @@ describe('createReviewTable', () => {
     const table = tableOf([HEADER, ['MAEU123456789', '', 'R1', '', ''], ['MAEU987654321', '', 'R2', '', ''], ['CSQU3054383', 'container', 'R3', '', '']]);
     expect(table.counts.errorRows).toBe(2);
     setColumnValue(table, rowsWhere(table, 'errors'), 'tracking_type', 'bill_of_lading');
-    expect(table.counts).toMatchObject({ errorRows: 0, warningRows: 2 });
+    // The B/L rows' empty carrier is filled in from the number's SCAC prefix, as an auto-fix.
+    expect(table.counts).toMatchObject({ errorRows: 0, warningRows: 0, autoFixedRows: 2 });
     expect(table.version).toBeGreaterThan(0);
     undo(table);
     expect(table.counts.errorRows).toBe(2);

@@ -17,20 +17,20 @@ export type IssueCode =
   | 'invalid_carrier'
   | 'auto_carrier_not_container'
   | 'carrier_missing'
+  | 'invalid_date'
   | 'invalid_email'
   | 'duplicate_reference'
   | 'too_long'
   // warnings
   | 'formula_like'
   | 'unknown_carrier'
-  | 'carrier_name'
-  | 'carrier_inferred'
   | 'carrier_mismatch'
   | 'tracking_type_mismatch'
   | 'list_separator'
   | 'date_serial'
   // auto-fixes
-  | 'normalized';
+  | 'normalized'
+  | 'carrier_inferred';
 
 export interface RowIssue {
   /** 0-based index of the row in the review table (see ReviewTable.rowNumbers for the file's row). */

@@ -79,23 +79,45 @@ describe('validateRow', () => {
     });
   });
 
-  it('turns carrier names into SCAC suggestions', () => {
+  it('turns carrier names and abbreviations into SCAC suggestions, as errors the user accepts', () => {
     expect(check({ tracking_number: 'CSQU3054383', tracking_type: 'container', carrier: 'Maersk' }).errors).toEqual([
       { column: 'carrier', code: 'invalid_carrier', message: 'carrier: “Maersk” is a name, not a SCAC; Maersk → MAEU.', fix: 'MAEU' },
     ]);
     expect(check({ tracking_number: 'CSQU3054383', tracking_type: 'container', carrier: 'Hapag-Lloyd' }).errors[0]?.fix).toBe('HLCU');
-    expect(check({ tracking_number: 'CSQU3054383', tracking_type: 'container', carrier: 'MSC' }).warnings).toEqual([
-      { column: 'carrier', code: 'carrier_name', message: "carrier: MSC is MSC's name; its SCAC is MSCU.", fix: 'MSCU' },
-    ]);
+    const msc = check({ tracking_number: 'CSQU3054383', tracking_type: 'container', carrier: 'MSC' });
+    expect(msc.errors).toEqual([{ column: 'carrier', code: 'invalid_carrier', message: 'carrier: “MSC” is a name, not a SCAC; MSC → MSCU.', fix: 'MSCU' }]);
+    expect(msc.values.carrier).toBe('MSC');
+    // A four-character name is still a name: OOCL's SCAC is OOLU.
+    expect(check({ tracking_number: 'CSQU3054383', tracking_type: 'container', carrier: 'OOCL' }).errors[0]?.fix).toBe('OOLU');
     expect(check({ tracking_number: 'CSQU3054383', tracking_type: 'container', carrier: 'Acme Lines Intl' }).errors[0]).toMatchObject({
       code: 'invalid_carrier',
-      message: 'carrier: “Acme Lines Intl” is not a SCAC code (2–4 letters) or AUTO.',
+      message: 'carrier: “Acme Lines Intl” is not a SCAC code: a SCAC is exactly 4 letters or digits, or AUTO.',
     });
   });
 
-  it('warns about unknown SCACs, with a near one when there is', () => {
+  it.each(['AB', 'XYZ', 'MAEUX', 'MA-E'])('refuses %s: a SCAC is exactly 4 letters or digits, and is never rewritten silently', (carrier) => {
+    const { errors, values, fixes } = check({ tracking_number: 'CSQU3054383', tracking_type: 'container', carrier });
+    expect(errors).toEqual([
+      { column: 'carrier', code: 'invalid_carrier', message: `carrier: “${carrier}” is not a SCAC code: a SCAC is exactly 4 letters or digits, or AUTO.`, fix: undefined },
+    ]);
+    expect(values.carrier).toBe(carrier);
+    expect(fixes).toEqual([]);
+  });
+
+  it('accepts SCACs with digits', () => {
+    const { errors, warnings, values } = check({ tracking_number: 'CSQU3054383', tracking_type: 'container', carrier: '12ab' });
+    expect(errors).toEqual([]);
+    expect(values.carrier).toBe('12AB');
+    expect(warnings.map((warning) => warning.code)).toEqual(['unknown_carrier']);
+  });
+
+  it('warns about SCACs not on its list (the service decides), with a near one when there is', () => {
     expect(check({ tracking_number: 'CSQU3054383', tracking_type: 'container', carrier: 'MAUE' }).warnings).toEqual([
-      { column: 'carrier', code: 'unknown_carrier', message: 'carrier: MAUE is not a known ocean carrier; did you mean MAEU?', fix: 'MAEU' },
+      {
+        column: 'carrier', code: 'unknown_carrier',
+        message: "carrier: MAUE is not on this console's list of ocean carriers; the service refuses a carrier it does not support. Did you mean MAEU?",
+        fix: 'MAEU',
+      },
     ]);
     expect(check({ tracking_number: 'CSQU3054383', tracking_type: 'container', carrier: 'QQQQ' }).warnings[0]?.fix).toBeUndefined();
   });
@@ -106,12 +128,19 @@ describe('validateRow', () => {
     ]);
   });
 
-  it('infers the carrier of a B/L from its prefix, or fails the row when it cannot', () => {
-    expect(check({ tracking_number: 'HLCUHAM240512345', tracking_type: 'bill_of_lading' }).warnings).toEqual([
-      { column: 'carrier', code: 'carrier_inferred', message: 'carrier: empty; the number starts with HLCU (Hapag-Lloyd), so the service can infer it.', fix: 'HLCU' },
+  it('fills the carrier of a B/L in from its prefix as a visible auto-fix, or fails the row when it cannot', () => {
+    const inferred = check({ tracking_number: 'HLCUHAM240512345', tracking_type: 'bill_of_lading' });
+    expect(inferred.values.carrier).toBe('HLCU');
+    expect(inferred.errors).toEqual([]);
+    expect(inferred.warnings).toEqual([]);
+    expect(inferred.fixes).toEqual([
+      {
+        column: 'carrier', code: 'carrier_inferred', fix: undefined,
+        message: 'carrier: empty; set to HLCU (Hapag-Lloyd), the SCAC the number starts with, because the service requires a carrier for a bill of lading.',
+      },
     ]);
     expect(check({ tracking_number: '123456789', tracking_type: 'booking' }).errors).toEqual([
-      { column: 'carrier', code: 'carrier_missing', message: 'carrier: needed for a booking, and the number does not tell it.', fix: undefined },
+      { column: 'carrier', code: 'carrier_missing', message: 'carrier: required for a booking, and the number does not start with a known SCAC.', fix: undefined },
     ]);
   });
 
@@ -147,17 +176,41 @@ describe('validateRow', () => {
     expect(check({ ...base, cf_weight: '-12.5' }, ['cf_weight']).warnings).toEqual([]);
   });
 
-  it('suggests dates for Excel serials in date custom fields only', () => {
+  it('suggests dates for Excel serials in date-like custom fields', () => {
     const base = { tracking_number: 'CSQU3054383', tracking_type: 'container' };
-    expect(check({ ...base, cf_eta: '45306' }, ['cf_eta']).warnings).toEqual([
-      { column: 'cf_eta', code: 'date_serial', message: 'cf_eta: 45306 looks like an Excel date (2024-01-15).', fix: '2024-01-15' },
+    expect(check({ ...base, cf_due_date: '45306' }, ['cf_due_date']).warnings).toEqual([
+      { column: 'cf_due_date', code: 'date_serial', message: 'cf_due_date: 45306 looks like an Excel date (2024-01-15).', fix: '2024-01-15' },
     ]);
     expect(check({ ...base, cf_po_number: '45306' }, ['cf_po_number']).warnings).toEqual([]);
   });
 
+  it('refuses a cf_eta value that is not a date, which the service would ignore', () => {
+    const base = { tracking_number: 'CSQU3054383', tracking_type: 'container' };
+    expect(check({ ...base, cf_eta: '45306' }, ['cf_eta']).errors).toEqual([
+      {
+        column: 'cf_eta', code: 'invalid_date', fix: '2024-01-15',
+        message: 'cf_eta: 45306 is not a date, but looks like an Excel date (2024-01-15); the service ignores a value that is not a date.',
+      },
+    ]);
+    expect(check({ ...base, cf_eta: 'next week' }, ['cf_eta']).errors).toEqual([
+      { column: 'cf_eta', code: 'invalid_date', fix: undefined, message: 'cf_eta: “next week” is not a date (YYYY-MM-DD); the service ignores a value that is not a date.' },
+    ]);
+    expect(check({ ...base, cf_eta: '2024-02-30' }, ['cf_eta']).errors[0]?.code).toBe('invalid_date');
+    expect(check({ ...base, cf_eta: '2024-02-29' }, ['cf_eta']).issues).toEqual([]);
+    expect(check({ ...base, cf_eta: '' }, ['cf_eta']).issues).toEqual([]);
+  });
+
+  it('refuses a name over 255 characters, as the service does', () => {
+    const base = { tracking_number: 'CSQU3054383', tracking_type: 'container' };
+    expect(check({ ...base, name: 'x'.repeat(255) }).errors).toEqual([]);
+    expect(check({ ...base, name: 'x'.repeat(256) }).errors).toEqual([
+      { column: 'name', code: 'too_long', message: 'name: 256 characters; the limit is 255.', fix: undefined },
+    ]);
+  });
+
   it('refuses a cell over the length cap', () => {
-    expect(check({ tracking_number: 'CSQU3054383', tracking_type: 'container', name: 'x'.repeat(101) }, [], 100).errors).toEqual([
-      { column: 'name', code: 'too_long', message: 'name: 101 characters; the limit is 100.', fix: undefined },
+    expect(check({ tracking_number: 'CSQU3054383', tracking_type: 'container', reference: 'x'.repeat(101) }, [], 100).errors).toEqual([
+      { column: 'reference', code: 'too_long', message: 'reference: 101 characters; the limit is 100.', fix: undefined },
     ]);
   });
 });

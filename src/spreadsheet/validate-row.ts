@@ -1,22 +1,26 @@
 import { z } from 'zod';
-import { FILE_HEADERS, customFieldSlug } from '../contract/import-file';
-import { AUTO_CARRIER } from '../contract/shipment-request';
+import { FILE_HEADERS, type FileHeader, customFieldSlug, isDateValue } from '../contract/import-file';
+import { AUTO_CARRIER, CARRIER_FORMAT_RULE, NAME_MAX_LENGTH } from '../contract/shipment-request';
 import { OCEAN_CARRIERS, carrierFromName, findCarrierByScac, inferCarrierFromNumber } from './carriers';
 import type { ColumnTarget } from './column-mapping';
 import { closest } from './edit-distance';
 import { compactContainerNumber, looksLikeContainerNumber, validateContainerNumber } from './iso6346';
 import { formatCount } from './read-error';
 import type { RowIssue } from './row-issue';
+import { cellLength } from './table-limits';
 
 /** Positions of the spec's columns in a review row: FILE_HEADERS order, custom fields after. */
-const TRACKING_NUMBER = 0;
-const TRACKING_TYPE = 1;
-const REFERENCE = 2;
-const CARRIER = 3;
-const NAME = 4;
-const VIEWERS = 5;
-const TAGS = 6;
-const ASSIGNEES = 7;
+const position = (header: FileHeader): number => FILE_HEADERS.indexOf(header);
+const TRACKING_NUMBER = position('tracking_number');
+const TRACKING_TYPE = position('tracking_type');
+const REFERENCE = position('reference');
+const CARRIER = position('carrier');
+const NAME = position('name');
+const VIEWERS = position('viewers');
+const TAGS = position('tags');
+const ASSIGNEES = position('assignees');
+/** The first custom field column. */
+const CUSTOM_FIELDS = FILE_HEADERS.length;
 
 /** Zod's own e-mail pattern (the one z.email() and the sandbox use), without a parse per cell. */
 const EMAIL = z.regexes.email;
@@ -31,7 +35,13 @@ const TYPE_SYNONYMS = new Map<string, string>([
 
 const SCACS = OCEAN_CARRIERS.map((carrier) => carrier.scac);
 
-/** Custom field slugs whose values are dates, so that a bare Excel serial there is suspicious. */
+/**
+ * Custom fields the service types as dates (DESIGN §3: `eta`; the others are text). It ignores a
+ * value of the wrong type, so here that is an error rather than data lost without a word.
+ */
+const DATE_FIELD_SLUGS: ReadonlySet<string> = new Set(['eta']);
+
+/** Custom field slugs whose values are likely dates, so that a bare Excel serial there is suspicious. */
 const DATE_SLUG_PART = /(^|[_-])(date|day|eta|etd|ata|atd|deadline|due|cutoff)([_-]|$)/i;
 
 /**
@@ -45,8 +55,10 @@ const SIGNED_NUMBER = /^[+-]?(\d|\.\d)[\d.,]*$/;
 
 export interface RowValidationContext {
   columns: readonly ColumnTarget[];
-  /** Per column: a custom field that holds dates. */
+  /** Per column: a custom field that probably holds dates (Excel serials there are suspicious). */
   dateColumns: readonly boolean[];
+  /** Per column: a custom field the service types as a date. */
+  typedDateColumns: readonly boolean[];
   maxCellLength: number;
 }
 
@@ -57,7 +69,8 @@ export function reviewColumns(customFieldTargets: readonly ColumnTarget[]): Colu
 
 export function createValidationContext(columns: readonly ColumnTarget[], maxCellLength: number): RowValidationContext {
   const dateColumns = columns.map((column) => DATE_SLUG_PART.test(customFieldSlug(column) ?? ''));
-  return { columns, dateColumns, maxCellLength };
+  const typedDateColumns = columns.map((column) => DATE_FIELD_SLUGS.has(customFieldSlug(column) ?? ''));
+  return { columns, dateColumns, typedDateColumns, maxCellLength };
 }
 
 /**
@@ -71,12 +84,12 @@ function report(issue: RowIssue): void {
   pending[pendingCount++] = issue;
 }
 
-/** SCAC_PATTERN of the contract (2–4 capital letters), without a regular expression per row. */
+/** The contract's SCAC shape (exactly 4 capital letters or digits), without a regular expression per row. */
 function isScacShape(value: string): boolean {
-  if (value.length < 2 || value.length > 4) return false;
-  for (let i = 0; i < value.length; i++) {
+  if (value.length !== 4) return false;
+  for (let i = 0; i < 4; i++) {
     const code = value.charCodeAt(i);
-    if (code < 65 || code > 90) return false;
+    if ((code < 65 || code > 90) && (code < 48 || code > 57)) return false;
   }
   return true;
 }
@@ -172,22 +185,30 @@ function checkEmails(row: number, column: ColumnTarget, value: string): void {
   });
 }
 
-function checkCarrier(row: number, type: string, trackingNumber: string, out: string[]): void {
+/**
+ * Checks (and normalizes) the carrier; returns true when it filled an empty carrier in from the
+ * number, which the caller must not list a second time as a plain normalization.
+ */
+function checkCarrier(row: number, type: string, trackingNumber: string, out: string[]): boolean {
   const carrier = out[CARRIER] ?? '';
   const isDocument = type === 'bill_of_lading' || type === 'booking';
   if (carrier === '') {
-    if (!isDocument || trackingNumber === '') return;
+    if (!isDocument || trackingNumber === '') return false;
+    const document = type === 'booking' ? 'booking' : 'bill of lading';
     const inferred = inferCarrierFromNumber(trackingNumber);
     if (inferred) {
+      // The service refuses a B/L or booking without carrier (CARRIER_SCAC_REQUIRED): fill it in
+      // where the number says it, visibly, so that it is sent explicitly.
+      out[CARRIER] = inferred;
       report({
-        row, column: 'carrier', level: 'warning', code: 'carrier_inferred',
-        message: `carrier: empty; the number starts with ${inferred} (${findCarrierByScac(inferred)?.name ?? inferred}), so the service can infer it.`,
-        fix: inferred,
+        row, column: 'carrier', level: 'auto_fix', code: 'carrier_inferred',
+        message: `carrier: empty; set to ${inferred} (${findCarrierByScac(inferred)?.name ?? inferred}), the SCAC the number starts with, because the service requires a carrier for a ${document}.`,
+        original: '',
       });
-    } else {
-      report({ row, column: 'carrier', level: 'error', code: 'carrier_missing', message: `carrier: needed for a ${type === 'booking' ? 'booking' : 'bill of lading'}, and the number does not tell it.` });
+      return true;
     }
-    return;
+    report({ row, column: 'carrier', level: 'error', code: 'carrier_missing', message: `carrier: required for a ${document}, and the number does not start with a known SCAC.` });
+    return false;
   }
 
   const upper = isScacShape(carrier) ? carrier : carrier.toUpperCase();
@@ -201,31 +222,28 @@ function checkCarrier(row: number, type: string, trackingNumber: string, out: st
         ...(inferred ? { fix: inferred } : {}),
       });
     }
-    return;
+    return false;
+  }
+  const named = isScacShape(upper) && findCarrierByScac(upper) ? null : carrierFromName(carrier);
+  if (named) {
+    // "MSC", "HL", "Maersk", "OOCL": a name or abbreviation, never rewritten without the user.
+    report({ row, column: 'carrier', level: 'error', code: 'invalid_carrier', message: `carrier: ${quote(carrier)} is a name, not a SCAC; ${named.name} → ${named.scac}.`, fix: named.scac });
+    return false;
   }
   if (!isScacShape(upper)) {
-    const named = carrierFromName(carrier);
-    report(
-      named
-        ? { row, column: 'carrier', level: 'error', code: 'invalid_carrier', message: `carrier: ${quote(carrier)} is a name, not a SCAC; ${named.name} → ${named.scac}.`, fix: named.scac }
-        : { row, column: 'carrier', level: 'error', code: 'invalid_carrier', message: `carrier: ${quote(carrier)} is not a SCAC code (2–4 letters) or AUTO.` },
-    );
-    return;
+    report({ row, column: 'carrier', level: 'error', code: 'invalid_carrier', message: `carrier: ${quote(carrier)} is not a SCAC code: ${CARRIER_FORMAT_RULE}.` });
+    return false;
   }
   out[CARRIER] = upper;
   if (!findCarrierByScac(upper)) {
-    const named = carrierFromName(upper);
-    if (named) {
-      report({ row, column: 'carrier', level: 'warning', code: 'carrier_name', message: `carrier: ${upper} is ${named.name}'s name; its SCAC is ${named.scac}.`, fix: named.scac });
-      return;
-    }
+    // The service's list of carriers is longer than this console's: it decides.
     const near = closest(upper, SCACS, 1);
     report({
       row, column: 'carrier', level: 'warning', code: 'unknown_carrier',
-      message: near ? `carrier: ${upper} is not a known ocean carrier; did you mean ${near}?` : `carrier: ${upper} is not a known ocean carrier SCAC.`,
+      message: `carrier: ${upper} is not on this console's list of ocean carriers; the service refuses a carrier it does not support${near ? `. Did you mean ${near}?` : '.'}`,
       ...(near ? { fix: near } : {}),
     });
-    return;
+    return false;
   }
   if (type === 'bill_of_lading') {
     const prefix = inferCarrierFromNumber(trackingNumber);
@@ -237,6 +255,7 @@ function checkCarrier(row: number, type: string, trackingNumber: string, out: st
       });
     }
   }
+  return false;
 }
 
 /**
@@ -311,7 +330,7 @@ export function validateRow(row: number, raw: readonly string[], out: string[], 
     }
   }
 
-  checkCarrier(row, type, out[TRACKING_NUMBER] ?? '', out);
+  const carrierInferred = checkCarrier(row, type, out[TRACKING_NUMBER] ?? '', out);
 
   const viewers = out[VIEWERS] ?? '';
   if (viewers) checkEmails(row, 'viewers', viewers);
@@ -331,29 +350,37 @@ export function validateRow(row: number, raw: readonly string[], out: string[], 
   for (let c = 0; c < columnCount; c++) {
     const value = out[c] ?? '';
     const column = columns[c] ?? 'name';
-    if (value.length > maxCellLength) {
+    const length = cellLength(value); // the reader keeps an over-long cell shortened
+    const limit = c === NAME ? Math.min(NAME_MAX_LENGTH, maxCellLength) : maxCellLength;
+    if (length > limit) {
       report({
         row, column, level: 'error', code: 'too_long',
-        message: `${column}: ${formatCount(value.length)} characters; the limit is ${formatCount(maxCellLength)}.`,
+        message: `${column}: ${formatCount(length)} characters; the limit is ${formatCount(limit)}.`,
       });
     }
-    if (c === TRACKING_NUMBER || c === REFERENCE || c === NAME || c === TAGS || c > ASSIGNEES) {
+    if (c === TRACKING_NUMBER || c === REFERENCE || c === NAME || c === TAGS || c >= CUSTOM_FIELDS) {
       if (value && isFormulaLike(value)) {
         report({
           row, column, level: 'warning', code: 'formula_like',
           message: `${column}: starts with “${value.charAt(0)}”; it is kept as text, and escaped in downloads.`,
         });
       }
-      if (context.dateColumns[c] && isFiveDigits(value)) {
-        const serial = Number(value);
-        if (serial >= 20000 && serial <= 80000) {
-          const date = excelSerialToDate(serial);
-          report({ row, column, level: 'warning', code: 'date_serial', message: `${column}: ${value} looks like an Excel date (${date}).`, fix: date });
-        }
+      const serial = context.dateColumns[c] && isFiveDigits(value) ? Number(value) : 0;
+      const serialDate = serial >= 20000 && serial <= 80000 ? excelSerialToDate(serial) : undefined;
+      if (context.typedDateColumns[c] && value !== '' && !isDateValue(value)) {
+        report({
+          row, column, level: 'error', code: 'invalid_date',
+          message: serialDate
+            ? `${column}: ${value} is not a date, but looks like an Excel date (${serialDate}); the service ignores a value that is not a date.`
+            : `${column}: ${quote(value)} is not a date (YYYY-MM-DD); the service ignores a value that is not a date.`,
+          ...(serialDate ? { fix: serialDate } : {}),
+        });
+      } else if (serialDate) {
+        report({ row, column, level: 'warning', code: 'date_serial', message: `${column}: ${value} looks like an Excel date (${serialDate}).`, fix: serialDate });
       }
     }
     const original = raw[c] ?? '';
-    if (value !== original) {
+    if (value !== original && !(c === CARRIER && carrierInferred)) {
       report({ row, column, level: 'auto_fix', code: 'normalized', message: describeChange(column, original, value), original });
     }
   }

@@ -1,12 +1,10 @@
 // The import worker: reads and validates files off the main thread. A thin adapter over
 // src/spreadsheet; all logic lives there.
-import { z } from 'zod';
+import '../zod-config'; // first: zod must be jitless before any schema is built
 import { readTable, SpreadsheetReadError, type TableReadResult } from '../spreadsheet/read-table';
 import { templateXlsx } from '../spreadsheet/template';
 import { ReviewSession } from './review-session';
 import { PREVIEW_ROWS, type ReadOptions, type TableSummary, type WorkerRequest, type WorkerResponse } from './import-protocol';
-
-z.config({ jitless: true }); // the console's CSP forbids eval
 
 let source: { bytes: Uint8Array; name: string } | null = null;
 let table: TableReadResult | null = null;

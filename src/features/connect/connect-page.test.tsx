@@ -30,8 +30,13 @@ const sandboxInfo = {
   test_numbers: [],
 };
 
-function mockFetch(handler: (url: string, init?: RequestInit) => Response) {
-  vi.stubGlobal('fetch', vi.fn((url: string, init?: RequestInit) => Promise.resolve(handler(url, init))));
+/** A stand-in service; /console.json is absent (no proxy) unless `consoleInfo` is given. */
+function mockFetch(handler: (url: string, init?: RequestInit) => Response, consoleInfo?: object) {
+  const fetch = vi.fn((url: string, init?: RequestInit) =>
+    Promise.resolve(url === '/console.json' ? (consoleInfo ? Response.json(consoleInfo) : new Response('', { status: 404 })) : handler(url, init)),
+  );
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
 }
 
 afterEach(() => {
@@ -47,7 +52,8 @@ describe('Connect', () => {
       return Response.json({ data: [], pagination: {} });
     });
     renderConnect();
-    await userEvent.click(await screen.findByRole('button', { name: 'Use local sandbox' }));
+    // The first render of the file also loads the router: give it more than the default second on a busy machine.
+    await userEvent.click(await screen.findByRole('button', { name: 'Use local sandbox' }, { timeout: 5000 }));
     expect(await screen.findByRole('heading', { name: 'Import shipments' })).toBeInTheDocument();
     expect(getConnection()).toMatchObject({ label: 'Local sandbox', workspace: 'Demo Logistics', remembered: false });
     expect(sessionStorage.getItem('import-console.connection')).toContain(sandboxInfo.api_key);
@@ -77,5 +83,36 @@ describe('Connect', () => {
     await screen.findByRole('heading', { name: 'Import shipments' });
     expect(localStorage.getItem('import-console.connection')).toContain('my-real-key');
     expect(sessionStorage.length).toBe(0);
+  });
+
+  it('connects in one click when the server holds the key, and neither stores nor sends one', async () => {
+    const fetch = mockFetch(
+      (url) => (url === '/sandbox.json' ? new Response('', { status: 404 }) : Response.json({ data: [], pagination: {} })),
+      { service: 'tracking.example.com', key_held_by_server: true },
+    );
+    renderConnect();
+    expect(await screen.findByRole('heading', { name: 'The server holds the key' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Connect through this server' }));
+    expect(await screen.findByRole('heading', { name: 'Import shipments' })).toBeInTheDocument();
+    expect(getConnection()).toMatchObject({ label: 'tracking.example.com', keyHeldByServer: true, apiKey: '' });
+    const apiCalls = fetch.mock.calls.filter(([url]) => url.startsWith('/api/v1/'));
+    expect(apiCalls).toHaveLength(1);
+    expect(apiCalls[0]?.[1]?.headers).not.toHaveProperty('Authorization');
+    expect(JSON.parse(sessionStorage.getItem('import-console.connection') ?? '{}')).toMatchObject({ apiKey: '', keyHeldByServer: true });
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('stops at a 403 and says the key was refused or API access is not enabled, with the service words', async () => {
+    const fetch = mockFetch((url) =>
+      url === '/sandbox.json' ? new Response('', { status: 404 }) : Response.json({ detail: 'API access is not enabled for this account.' }, { status: 403 }),
+    );
+    renderConnect();
+    await userEvent.type(await screen.findByLabelText('API key'), 'a-disabled-key');
+    await userEvent.click(screen.getByRole('button', { name: 'Connect' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The service refused the API key, or API access is not enabled for this account (403). It said: API access is not enabled for this account.',
+    );
+    expect(fetch.mock.calls.filter(([url]) => url.startsWith('/api/v1/'))).toHaveLength(1);
+    expect(getConnection()).toBeNull();
   });
 });

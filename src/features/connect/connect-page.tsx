@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
-import { fetchSandboxInfo, sandboxInfoQueryOptions, verifyConnection } from '../../api/connect';
+import { consoleInfoQueryOptions, fetchSandboxInfo, sandboxInfoQueryOptions, verifyConnection } from '../../api/connect';
 import { type Connection, forgetConnection, normalizeBaseUrl, saveConnection } from '../../api/connection-store';
 import { useConnection } from '../../api/use-connection';
 import { Alert } from '../../components/alert';
@@ -12,6 +12,8 @@ export function ConnectPage() {
   const connection = useConnection();
   const navigate = useNavigate();
   const sandbox = useQuery(sandboxInfoQueryOptions);
+  const server = useQuery(consoleInfoQueryOptions);
+  const serverKey = server.data?.key_held_by_server ? server.data : null;
 
   const connect = useMutation({
     mutationFn: async (next: Connection) => {
@@ -27,14 +29,22 @@ export function ConnectPage() {
   const connectToSandbox = async () => {
     const info = sandbox.data ?? (await fetchSandboxInfo());
     if (!info) return;
-    connectAndGo({ baseUrl: '', apiKey: info.api_key, label: 'Local sandbox', workspace: info.workspace.name, sandbox: true, remembered: false });
+    connectAndGo({ baseUrl: '', apiKey: info.api_key, label: 'Local sandbox', workspace: info.workspace.name, sandbox: true, keyHeldByServer: false, remembered: false });
   };
+
+  // The server adds its own key to every request: this browser stores and sends none.
+  const connectThroughServer = (service: string) =>
+    connectAndGo({ baseUrl: '', apiKey: '', label: service, workspace: null, sandbox: false, keyHeldByServer: true, remembered: false });
 
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader
         title="Connect"
-        description="The console talks to the shipment tracking service with your API key. The key stays in this browser and is sent only in the Authorization header."
+        description={
+          serverKey
+            ? 'This server talks to the shipment tracking service with its own API key, so the key never reaches this browser.'
+            : 'The console talks to the shipment tracking service with your API key. The key stays in this browser and is sent only in the Authorization header.'
+        }
       />
       {connection && (
         <div className="mb-6">
@@ -48,7 +58,9 @@ export function ConnectPage() {
             }
           >
             {connection.workspace ? `Workspace ${connection.workspace}. ` : ''}
-            The key is kept {connection.remembered ? 'on this device until you disconnect' : 'for this browser tab only'}.
+            {connection.keyHeldByServer
+              ? 'The server holds the API key; this browser keeps none.'
+              : `The key is kept ${connection.remembered ? 'on this device until you disconnect' : 'for this browser tab only'}.`}
           </Alert>
         </div>
       )}
@@ -58,6 +70,17 @@ export function ConnectPage() {
             {connect.error.message}
           </Alert>
         </div>
+      )}
+      {serverKey && (
+        <section aria-labelledby="server-key-heading" className="mb-6 rounded-xl border border-brand-100 bg-white p-6 shadow-sm">
+          <h2 id="server-key-heading" className="text-base font-semibold text-slate-900">The server holds the key</h2>
+          <p className="mt-1 text-sm text-slate-600">
+            This server forwards to {serverKey.service} and adds the API key itself, so this browser never stores or sends one.
+          </p>
+          <Button className="mt-4" onClick={() => connectThroughServer(serverKey.service)} disabled={connect.isPending}>
+            Connect through this server
+          </Button>
+        </section>
       )}
       {sandbox.data && (
         <section aria-labelledby="sandbox-heading" className="mb-6 rounded-xl border border-brand-100 bg-white p-6 shadow-sm">
@@ -91,7 +114,7 @@ function KeyForm({ pending, onSubmit }: { pending: boolean; onSubmit: (connectio
     }
     setUrlError(null);
     const label = normalized === '' ? 'this server' : new URL(normalized).host;
-    onSubmit({ baseUrl: normalized, apiKey: apiKey.trim(), label, workspace: null, sandbox: false, remembered: remember });
+    onSubmit({ baseUrl: normalized, apiKey: apiKey.trim(), label, workspace: null, sandbox: false, keyHeldByServer: false, remembered: remember });
   };
 
   return (

@@ -22,6 +22,8 @@ export interface ProcessorDeps {
   workspaces: WorkspaceStore;
   rowDelayMs: number;
   slowTrackingMs: number;
+  /** SCACs the sandbox supports (SANDBOX_CARRIERS, see supported-carriers.ts). */
+  supportedCarriers: ReadonlySet<string>;
   log: FastifyBaseLogger;
 }
 
@@ -86,7 +88,8 @@ export class BatchProcessor {
     const { workspaces } = this.deps;
     return {
       members: new Set(workspaces.members(workspaceId).map((email) => email.toLowerCase())),
-      customFieldSlugs: new Set(workspaces.customFields(workspaceId).map((field) => field.slug)),
+      customFields: new Map(workspaces.customFields(workspaceId).map((field) => [field.slug, field.type])),
+      supportedCarriers: this.deps.supportedCarriers,
     };
   }
 
@@ -147,7 +150,7 @@ export class BatchProcessor {
 
   private failBatch(batch: BatchHeader, item: PendingItem, trackingNumber: string): void {
     const { batches, shipments } = this.deps;
-    const reason = `Row ${item.rowNumber} holds the sandbox test number ${trackingNumber}, which makes the batch fail.`;
+    const reason = `Row ${item.rowNumber} (row_number, counting data rows from 1, the header not counted) holds the sandbox test number ${trackingNumber}, which makes the batch fail.`;
     batches.recordOutcome(batch.seq, item.position, failedOutcome([{ code: 'batch_failed', message: reason, target: null }], []));
     const unprocessed: RowProblem = { code: 'batch_failed', message: `The batch failed before this row was processed: ${reason}`, target: null };
     for (const shipmentId of batches.fail(batch.seq, reason, unprocessed)) {

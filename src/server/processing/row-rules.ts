@@ -3,16 +3,20 @@
 // everything after their schema.
 import type { z } from 'zod';
 import type { RowProblem } from '../../contract/batch';
-import { customFieldSlug, importFileRowSchema, isEmail } from '../../contract/import-file';
+import { type CustomFieldType, customFieldSlug, customFieldValueProblem, importFileRowSchema, isEmail } from '../../contract/import-file';
 import { AUTO_CARRIER, shipmentRequestSchema, type TrackingType } from '../../contract/shipment-request';
-import { inferCarrierFromNumber } from '../../spreadsheet/carriers';
+import { carrierFromName, findCarrierByScac, inferCarrierFromNumber } from '../../spreadsheet/carriers';
+import { closest } from '../../spreadsheet/edit-distance';
 import { DEFAULT_TABLE_LIMITS } from '../../spreadsheet/table-limits';
 import type { ShipmentChanges } from '../store/shipments';
 
 export interface RowContext {
   /** Member e-mails of the workspace, lower case. */
   members: ReadonlySet<string>;
-  customFieldSlugs: ReadonlySet<string>;
+  /** The workspace's custom fields by slug, with their types. */
+  customFields: ReadonlyMap<string, CustomFieldType>;
+  /** SCACs the service supports (SANDBOX_CARRIERS); any other well-formed SCAC fails the row. */
+  supportedCarriers: ReadonlySet<string>;
 }
 
 export interface ValidRow {
@@ -30,24 +34,43 @@ const MAX_FIELD_LENGTH = DEFAULT_TABLE_LIMITS.maxCellLength;
 /** AUTO detection falls back to these when the number's prefix names no known carrier. */
 const AUTO_FALLBACK = ['MAEU', 'MSCU', 'CMDU', 'HLCU', 'ONEY', 'EGLV', 'COSU'] as const;
 
-const problem = (message: string, target: string | null): RowProblem => ({ code: 'invalid_input', message, target });
+const problem = (message: string, target: string | null, suggestedFix?: string | null): RowProblem =>
+  suggestedFix ? { code: 'invalid_input', message, target, suggested_fix: suggestedFix } : { code: 'invalid_input', message, target };
 
-function issuesToProblems(issues: readonly z.core.$ZodIssue[], input: Record<string, unknown>): RowProblem[] {
+/** What to do about a carrier value the rules refused, where there is something to suggest. */
+function carrierFix(field: string, given: unknown, number: unknown): string | null {
+  const inferred = typeof number === 'string' ? inferCarrierFromNumber(number) : null;
+  if (typeof given !== 'string' || given.trim() === '') {
+    return inferred ? `Set ${field} to ${inferred}: the number starts with that SCAC (${findCarrierByScac(inferred)?.name ?? inferred}).` : null;
+  }
+  const named = carrierFromName(given);
+  if (named) return `Use ${named.name}'s SCAC, ${named.scac}, in ${field}.`;
+  return inferred ? `Set ${field} to ${inferred}: the number starts with that SCAC.` : null;
+}
+
+function issuesToProblems(issues: readonly z.core.$ZodIssue[], input: Record<string, unknown>, carrierField: string): RowProblem[] {
   return issues.map((issue) => {
     const field = typeof issue.path[0] === 'string' ? issue.path[0] : null;
-    if (field !== null && issue.code === 'invalid_type' && input[field] === undefined) return problem(`${field} is required`, field);
-    if (field !== null && !issue.message.startsWith(field)) return problem(`${field}: ${issue.message}`, field);
-    return problem(issue.message, field);
+    const fix = field === carrierField ? carrierFix(carrierField, input[carrierField], input.tracking_number) : null;
+    if (field !== null && issue.code === 'invalid_type' && input[field] === undefined) return problem(`${field} is required`, field, fix);
+    if (field !== null && !issue.message.toLowerCase().startsWith(field)) return problem(`${field}: ${issue.message}`, field, fix);
+    return problem(issue.message, field, fix);
   });
 }
 
-/** The carrier in effect: as given, detected for AUTO containers, inferred for B/L and bookings. */
-function resolveCarrier(type: TrackingType, number: string, given: string | undefined, target: string): string | RowProblem {
-  if (given !== undefined && given !== AUTO_CARRIER) return given;
+/**
+ * The carrier in effect: as given when the service supports it, detected for AUTO containers
+ * (B/L and bookings without carrier were refused by the schema, as the real service does).
+ */
+function resolveCarrier(number: string, given: string | undefined, target: string, context: RowContext): string | RowProblem {
+  if (given !== undefined && given !== AUTO_CARRIER) {
+    if (context.supportedCarriers.has(given)) return given;
+    const near = closest(given, context.supportedCarriers, 1);
+    return problem(`${target}: ${given} is not a carrier this service supports`, target, near ? `Did you mean ${near}?` : null);
+  }
   const inferred = inferCarrierFromNumber(number);
-  if (inferred) return inferred;
-  if (type === 'container') return AUTO_FALLBACK[number.length % AUTO_FALLBACK.length]!;
-  return problem(`${target} is empty and no known carrier's SCAC prefix starts "${number}"; give the carrier's SCAC code`, target);
+  if (inferred && context.supportedCarriers.has(inferred)) return inferred;
+  return AUTO_FALLBACK[number.length % AUTO_FALLBACK.length]!;
 }
 
 function checkEmails(column: 'viewers' | 'assignees', emails: readonly string[], context: RowContext, warnings: RowProblem[]): string[] {
@@ -64,7 +87,7 @@ function checkEmails(column: 'viewers' | 'assignees', emails: readonly string[],
   return kept;
 }
 
-export function checkListRow(input: unknown, _context: RowContext): RowVerdict {
+export function checkListRow(input: unknown, context: RowContext): RowVerdict {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     return { ok: false, errors: [problem('the entry is not an object with reference, tracking_number, tracking_type and carrier_scac', null)], warnings: [] };
   }
@@ -74,9 +97,9 @@ export function checkListRow(input: unknown, _context: RowContext): RowVerdict {
     return { ok: false, errors: tooLong.map(([key]) => problem(`${key} is longer than ${MAX_FIELD_LENGTH} characters`, key)), warnings: [] };
   }
   const parsed = shipmentRequestSchema.safeParse(fields);
-  if (!parsed.success) return { ok: false, errors: issuesToProblems(parsed.error.issues, fields), warnings: [] };
+  if (!parsed.success) return { ok: false, errors: issuesToProblems(parsed.error.issues, fields, 'carrier_scac'), warnings: [] };
   const request = parsed.data;
-  const carrier = resolveCarrier(request.tracking_type, request.tracking_number, request.carrier_scac, 'carrier_scac');
+  const carrier = resolveCarrier(request.tracking_number, request.carrier_scac, 'carrier_scac', context);
   if (typeof carrier !== 'string') return { ok: false, errors: [carrier], warnings: [] };
   return {
     ok: true,
@@ -95,9 +118,9 @@ export function checkListRow(input: unknown, _context: RowContext): RowVerdict {
 
 export function checkFileRow(input: Record<string, string>, context: RowContext): RowVerdict {
   const parsed = importFileRowSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, errors: issuesToProblems(parsed.error.issues, input), warnings: [] };
+  if (!parsed.success) return { ok: false, errors: issuesToProblems(parsed.error.issues, input, 'carrier'), warnings: [] };
   const row = parsed.data;
-  const carrier = resolveCarrier(row.tracking_type, row.tracking_number, row.carrier, 'carrier');
+  const carrier = resolveCarrier(row.tracking_number, row.carrier, 'carrier', context);
   if (typeof carrier !== 'string') return { ok: false, errors: [carrier], warnings: [] };
 
   const warnings: RowProblem[] = [];
@@ -108,8 +131,11 @@ export function checkFileRow(input: Record<string, string>, context: RowContext)
     const slug = customFieldSlug(header);
     const value = cell.trim();
     if (slug === null || value === '') continue;
-    if (context.customFieldSlugs.has(slug)) customFields[slug] = value;
-    else warnings.push(problem(`there is no custom field "${slug}" in this workspace; the column ${header} was ignored`, header));
+    const type = context.customFields.get(slug);
+    const wrongType = type === undefined ? null : customFieldValueProblem(type, value);
+    if (type === undefined) warnings.push(problem(`there is no custom field "${slug}" in this workspace; the column ${header} was ignored`, header));
+    else if (wrongType) warnings.push(problem(`${header}: ${wrongType}; the value was ignored`, header, type === 'date' ? 'Write the date as YYYY-MM-DD, e.g. 2026-01-31.' : null));
+    else customFields[slug] = value;
   }
   return {
     ok: true,

@@ -1,11 +1,12 @@
 import * as XLSX from '@e965/xlsx';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Batch } from '../../contract/batch';
 import { shipmentListSchema } from '../../contract/shipment';
-import { AUTH, multipartBody, sandbox, uploadFile, waitForBatch } from '../test-support';
+import { AUTH, multipartBody, sandbox, uploadFile, waitForBatch, warmParsePool } from '../test-support';
 
 let app: FastifyInstance;
+beforeAll(() => warmParsePool(), 60_000);
 afterEach(async () => app.close());
 
 function workbook(rows: string[][], bookType: 'xlsx' | 'biff8'): Uint8Array {
@@ -37,8 +38,11 @@ describe('POST /api/v1/shipments/imports/file', () => {
     });
     const batch = await waitForBatch(app, response.json<Batch>().id);
     expect(batch).toMatchObject({ status: 'completed', completed_requests: 2 });
-    // The B/L's carrier is inferred from its SCAC prefix.
-    expect(batch.results[1]).toMatchObject({ creation_status: 'created', tracking_status: 'succeeded', carrier_scac: 'MAEU' });
+    // A B/L without carrier fails, as on the real service (CARRIER_SCAC_REQUIRED), with the fix its prefix suggests.
+    expect(batch.results[1]).toMatchObject({
+      creation_status: 'failed',
+      errors: [{ message: 'Carrier SCAC is required for bill_of_lading', target: 'carrier', suggested_fix: 'Set carrier to MAEU: the number starts with that SCAC (Maersk).' }],
+    });
   });
 
   test.each([

@@ -1,15 +1,27 @@
-// POST /api/v1/shipments/imports/file: one multipart part `file` (CSV, XLS or XLSX), read with
-// the shared spreadsheet reader, becomes a batch; 202 like the list import. The upload is
-// streamed and cut off at SANDBOX_MAX_FILE_BYTES.
-import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+// POST /api/v1/shipments/imports/file: exactly one multipart part `file` (CSV, XLS or XLSX), read
+// with the shared spreadsheet reader in the parse pool's worker threads, becomes a batch; 202
+// like the list import. The upload is streamed and cut off at SANDBOX_MAX_FILE_BYTES.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody, type ErrorBody } from '../../contract/error-body';
 import { REQUIRED_FILE_HEADERS } from '../../contract/import-file';
-import { readTable, SpreadsheetReadError, type TableReadResult } from '../../spreadsheet/read-table';
+import type { TableLimits } from '../../spreadsheet/table-limits';
 import type { SubmittedRow } from '../store/batches';
 import type { SandboxServices } from './services';
 
-const STATUS_OF_READ_ERROR = { unsupported_file: 415, invalid_file: 422, too_large: 413 } as const;
+/**
+ * The reader's caps in the sandbox: rows from SANDBOX_MAX_BATCH_ROWS; the rest tighter than the
+ * browser's, since one batch holds at most a few thousand rows and a refusal must come within
+ * seconds on a busy machine (README, "Limits and hostile files").
+ */
+function sandboxTableLimits(maxBatchRows: number): Partial<TableLimits> {
+  return {
+    maxRows: maxBatchRows,
+    maxPartBytes: 64 * 1024 * 1024,
+    maxSharedStrings: 1_000_000,
+    maxSharedStringChars: 16 * 1024 * 1024,
+    maxRowXmlChars: 4 * 1024 * 1024,
+  };
+}
 
 function fileError(reply: FastifyReply, status: number, body: ErrorBody) {
   return reply.code(status).send(body);
@@ -28,9 +40,9 @@ function headerProblems(headers: readonly string[]): ErrorBody['errors'] {
   return [...missing, ...twice];
 }
 
-function submittedRows(table: TableReadResult): SubmittedRow[] {
-  const headers = (table.rows[0] ?? []).map((header) => header.trim());
-  return table.rows.slice(1).map((cells) => {
+function submittedRows(table: string[][]): SubmittedRow[] {
+  const headers = (table[0] ?? []).map((header) => header.trim());
+  return table.slice(1).map((cells) => {
     const input: Record<string, string> = {};
     headers.forEach((header, column) => {
       if (header !== '') input[header] = cells[column] ?? '';
@@ -47,46 +59,63 @@ function submittedRows(table: TableReadResult): SubmittedRow[] {
   });
 }
 
-export function registerFileImport(api: FastifyInstance, { batches, processor, config }: SandboxServices): void {
+type UploadRead = { ok: true; bytes: Buffer; fileName: string } | { ok: false; status: 400 | 413; body: ErrorBody };
+
+const ONE_FILE_PART = 'Send the file as multipart/form-data in exactly one part named "file"';
+
+/** Reads every part of the request: exactly one file part, named `file`, is accepted. */
+async function readUpload(request: FastifyRequest, maxFileBytes: number): Promise<UploadRead> {
+  if (!request.isMultipart()) return { ok: false, status: 400, body: errorBody('bad_request', `${ONE_FILE_PART}; this request is not multipart.`) };
+  let upload: { bytes: Buffer; fileName: string } | null = null;
+  const names: string[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      names.push(part.fieldname);
+      if (part.fieldname !== 'file' || upload !== null) {
+        part.file.resume(); // drained, not kept
+        continue;
+      }
+      upload = { bytes: await part.toBuffer(), fileName: part.filename };
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      return { ok: false, status: 413, body: errorBody('too_large', `The file is larger than ${maxFileBytes} bytes, the most one import takes.`, 'file') };
+    }
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      return { ok: false, status: 400, body: errorBody('bad_request', `${ONE_FILE_PART}; this request has too many parts.`) };
+    }
+    return { ok: false, status: 400, body: errorBody('bad_request', 'The upload broke off before the whole file arrived.', 'file') };
+  }
+  if (names.length !== 1 || upload === null) {
+    const found = names.length === 0 ? 'no file part' : `${names.length} file parts (${names.map((name) => `"${name}"`).join(', ')})`;
+    return { ok: false, status: 400, body: errorBody('bad_request', `${ONE_FILE_PART}; this request has ${found}.`) };
+  }
+  return { ok: true, ...upload };
+}
+
+export function registerFileImport(api: FastifyInstance, { batches, processor, config, parsePool }: SandboxServices): void {
   api.post('/shipments/imports/file', { config: { rateLimitBucket: 'import_file' } }, async (request, reply) => {
-    let part: MultipartFile | undefined;
-    try {
-      part = request.isMultipart() ? await request.file() : undefined;
-    } catch {
-      part = undefined;
-    }
-    if (!part || part.fieldname !== 'file') {
-      const found = part ? `a part named "${part.fieldname}"` : 'no file part';
-      return fileError(reply, 400, errorBody('bad_request', `Send the file as multipart/form-data in a part named "file"; this request has ${found}.`));
+    const upload = await readUpload(request, config.maxFileBytes);
+    if (!upload.ok) return fileError(reply, upload.status, upload.body);
+
+    // A client that goes away stops its parse: the worker holding it is replaced.
+    const gone = new AbortController();
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableFinished) gone.abort();
+    });
+    const parsed = await parsePool.parse(upload.bytes, upload.fileName, sandboxTableLimits(config.maxBatchRows), gone.signal);
+    if (!parsed.ok) {
+      // An aborted parse has nobody to answer; the 400 is sent into a closed socket.
+      if (parsed.code === 'aborted') return fileError(reply, 400, errorBody('bad_request', parsed.message));
+      return fileError(reply, parsed.status, errorBody(parsed.code, parsed.message, 'file'));
     }
 
-    let bytes: Buffer;
-    try {
-      bytes = await part.toBuffer();
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        return fileError(reply, 413, errorBody('too_large', `The file is larger than ${config.maxFileBytes} bytes, the most one import takes.`, 'file'));
-      }
-      return fileError(reply, 400, errorBody('bad_request', 'The upload broke off before the whole file arrived.', 'file'));
-    }
-
-    let table: TableReadResult;
-    try {
-      table = await readTable(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), part.filename, {
-        limits: { maxRows: config.maxBatchRows },
-      });
-    } catch (error) {
-      if (error instanceof SpreadsheetReadError) {
-        return fileError(reply, STATUS_OF_READ_ERROR[error.code], errorBody(error.code, error.message, 'file'));
-      }
-      request.log.warn({ err: error }, 'file import: reader failed');
-      return fileError(reply, 422, errorBody('invalid_file', 'The file could not be read as CSV, XLS or XLSX.', 'file'));
-    }
-
-    const problems = headerProblems((table.rows[0] ?? []).map((header) => header.trim()));
+    const problems = headerProblems((parsed.rows[0] ?? []).map((header) => header.trim()));
     const [first, ...rest] = problems;
     if (first) return fileError(reply, 422, { errors: [first, ...rest] });
-    const rows = submittedRows(table);
+    const rows = submittedRows(parsed.rows);
     if (rows.length === 0) {
       return fileError(reply, 422, errorBody('invalid_file', 'The file has a header row but no shipment rows under it.', 'file'));
     }

@@ -1,5 +1,6 @@
 // What the sandbox routes share: the stores, the processor and the settings.
 import type { ServerConfig } from '../config';
+import type { ParsePool } from '../parsing/parse-pool';
 import type { BatchProcessor } from '../processing/batch-processor';
 import type { BatchStore } from '../store/batches';
 import type { ShipmentStore } from '../store/shipments';
@@ -11,4 +12,6 @@ export interface SandboxServices {
   batches: BatchStore;
   shipments: ShipmentStore;
   processor: BatchProcessor;
+  /** Parses uploaded files in worker threads. */
+  parsePool: ParsePool;
 }

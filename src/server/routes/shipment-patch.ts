@@ -2,20 +2,25 @@
 // tags, viewers, assignees, custom_fields (null removes one) and get the shipment back.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../../contract/error-body';
-import { isEmail } from '../../contract/import-file';
+import { type CustomFieldType, customFieldValueProblem, isEmail } from '../../contract/import-file';
 import { shipmentPatchSchema, type ShipmentPatch } from '../../contract/shipment';
 import type { SandboxServices } from './services';
 
-/** A problem that makes the whole update a 400, or null. */
-function patchProblem(patch: ShipmentPatch, members: ReadonlySet<string>, slugs: ReadonlySet<string>): [string, string] | null {
+/** A problem that makes the whole update a 400 (message, target, suggested fix), or null. */
+function patchProblem(patch: ShipmentPatch, members: ReadonlySet<string>, fields: ReadonlyMap<string, CustomFieldType>): [string, string, string?] | null {
   for (const column of ['viewers', 'assignees'] as const) {
     const notEmail = patch[column]?.find((email) => !isEmail(email));
     if (notEmail !== undefined) return [`"${notEmail}" in ${column} is not an e-mail address.`, column];
   }
   const stranger = patch.assignees?.find((email) => !members.has(email.toLowerCase()));
   if (stranger !== undefined) return [`${stranger} is not a member of this workspace and cannot be assigned.`, 'assignees'];
-  const unknownField = Object.keys(patch.custom_fields ?? {}).find((slug) => !slugs.has(slug));
+  const unknownField = Object.keys(patch.custom_fields ?? {}).find((slug) => !fields.has(slug));
   if (unknownField !== undefined) return [`There is no custom field "${unknownField}" in this workspace.`, `custom_fields.${unknownField}`];
+  // Typed custom fields, as on the real service (CUSTOM_FIELD_INVALID_TYPE); null removes a value.
+  for (const [slug, value] of Object.entries(patch.custom_fields ?? {})) {
+    const wrongType = value === null ? null : customFieldValueProblem(fields.get(slug) ?? 'text', value);
+    if (wrongType) return [`custom_fields.${slug}: ${wrongType}.`, `custom_fields.${slug}`, 'Write the date as YYYY-MM-DD, e.g. 2026-01-31.'];
+  }
   return null;
 }
 
@@ -36,8 +41,8 @@ export function registerShipmentPatch(api: FastifyInstance, { shipments, workspa
       return reply.code(400).send(errorBody('bad_request', message ?? 'The update is not valid.', target));
     }
     const members = new Set(workspaces.members(request.workspaceId).map((email) => email.toLowerCase()));
-    const slugs = new Set(workspaces.customFields(request.workspaceId).map((field) => field.slug));
-    const problem = patchProblem(parsed.data, members, slugs);
+    const fields = new Map(workspaces.customFields(request.workspaceId).map((field) => [field.slug, field.type]));
+    const problem = patchProblem(parsed.data, members, fields);
     if (problem) return reply.code(400).send(errorBody('bad_request', ...problem));
 
     const { name, tags, viewers, assignees, custom_fields: customFields } = parsed.data;

@@ -1,6 +1,7 @@
 // Workspaces with their keys, members and custom fields. Every workspace named by a key is
 // seeded at start with the same members and the custom fields DESIGN §3 lists.
 import { createHash } from 'node:crypto';
+import type { CustomFieldType } from '../../contract/import-file';
 import type { SandboxKey } from '../sandbox-keys';
 import type { Db } from './open-store';
 
@@ -11,15 +12,23 @@ const SEED_MEMBERS = [
   'dana.smith@example.com',
 ] as const;
 
+/** Custom fields are typed, as on the real service (CUSTOM_FIELD_INVALID_TYPE): `eta` a date, the others text. */
 const SEED_CUSTOM_FIELDS = [
-  { slug: 'po_number', name: 'PO number' },
-  { slug: 'incoterm', name: 'Incoterm' },
-  { slug: 'eta', name: 'ETA' },
-] as const;
+  { slug: 'po_number', name: 'PO number', type: 'text' },
+  { slug: 'incoterm', name: 'Incoterm', type: 'text' },
+  { slug: 'eta', name: 'ETA', type: 'date' },
+] as const satisfies readonly CustomField[];
+
+/**
+ * Every custom field is seeded from the list above, so its type is looked up there rather than
+ * stored: the table of custom fields has no type column.
+ */
+const SEED_TYPES: ReadonlyMap<string, CustomFieldType> = new Map(SEED_CUSTOM_FIELDS.map((field) => [field.slug, field.type]));
 
 export interface CustomField {
   slug: string;
   name: string;
+  type: CustomFieldType;
 }
 
 export function hashKey(key: string): Buffer {
@@ -51,7 +60,7 @@ export class WorkspaceStore {
 
   constructor(db: Db) {
     this.membersOf = db.prepare<[string], { email: string }>('SELECT email FROM members WHERE workspace_id = ? ORDER BY email');
-    this.fieldsOf = db.prepare<[string], CustomField>('SELECT slug, name FROM custom_fields WHERE workspace_id = ? ORDER BY slug');
+    this.fieldsOf = db.prepare<[string], Omit<CustomField, 'type'>>('SELECT slug, name FROM custom_fields WHERE workspace_id = ? ORDER BY slug');
     this.keys = db.prepare<[], { key_hash: Buffer; workspace_id: string }>('SELECT key_hash, workspace_id FROM api_keys');
     this.workspace = db.prepare<[string], { id: string; name: string }>('SELECT id, name FROM workspaces WHERE id = ?');
   }
@@ -61,7 +70,7 @@ export class WorkspaceStore {
   }
 
   customFields(workspaceId: string): CustomField[] {
-    return this.fieldsOf.all(workspaceId);
+    return this.fieldsOf.all(workspaceId).map((field) => ({ ...field, type: SEED_TYPES.get(field.slug) ?? 'text' }));
   }
 
   keyHashes(): { keyHash: Buffer; workspaceId: string }[] {

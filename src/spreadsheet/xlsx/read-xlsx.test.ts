@@ -1,6 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { XlsxDeclinedError, XlsxReadError, openXlsx, readXlsx } from './read-xlsx';
+import { cellLength } from '../table-limits';
 import { handWorkbook, oneSheet, writeZip } from './test-workbooks';
 
 async function rowsOf(bytes: Uint8Array, sheet?: string): Promise<string[][]> {
@@ -426,8 +427,11 @@ describe('limits, progress and cancel', () => {
     expect((await readXlsx(big, { limits: { maxRows: 3000, maxColumns: 2, maxCellLength: 50 } })).rows).toHaveLength(3000);
     const columns = await readError(readXlsx(big, { limits: { maxColumns: 1 } }));
     expect([columns.code, columns.message]).toEqual(['too_large', 'The sheet has more than 1 columns.']);
-    const length = await readError(readXlsx(big, { limits: { maxCellLength: 20 } }));
-    expect([length.code, length.message]).toEqual(['too_large', 'A cell in row 15 is longer than 20 characters.']);
+    // An over-long cell is its row's error, not the file's: kept shortened, with its true length.
+    const shortened = await readXlsx(big, { limits: { maxCellLength: 20 } });
+    expect(shortened.rows).toHaveLength(3000);
+    expect(shortened.rows[14]?.[0]).toBe(`${'row 14 xxxxxxxxxxxxxx'.slice(0, 20)}…`);
+    expect(cellLength(shortened.rows[14]?.[0] ?? '')).toBe(21);
   });
 
   it('reports rising progress that ends at 1', async () => {

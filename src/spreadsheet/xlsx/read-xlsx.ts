@@ -1,10 +1,10 @@
 import { parseCellStyles } from './cell-styles';
-import { SharedStringsScanner } from './shared-strings';
+import { type SharedStringLimits, SharedStringsScanner } from './shared-strings';
 import { SheetScanner } from './sheet-scanner';
 import type { DateDisplay } from './date-format';
 import { type WorkbookParts, type WorkbookSheet, partDecoder, partText, readWorkbookParts } from './workbook-parts';
 import { XlsxReadError, damaged } from './xlsx-errors';
-import { type InflateMode, type ZipEntry, ZipArchive, openEntryStream } from './zip-archive';
+import { type InflateMode, type PartLimits, type ZipEntry, ZipArchive, openEntryStream } from './zip-archive';
 
 // The errors are defined beside the modules that throw them; callers import everything from here.
 export { XlsxDeclinedError, XlsxReadError } from './xlsx-errors';
@@ -21,8 +21,12 @@ export interface XlsxReadOptions {
   signal?: AbortSignal;
   /** Share of the work done, 0–1, at most about every percent. */
   onProgress?: (fraction: number) => void;
-  /** Exceeding one rejects with an `XlsxReadError` of code `too_large`. Rows count non-empty rows. */
-  limits?: { maxRows?: number; maxColumns?: number; maxCellLength?: number };
+  /**
+   * Exceeding one rejects with an `XlsxReadError` of code `too_large`. Rows count non-empty rows;
+   * a cell over maxCellLength is kept shortened instead (see shortenCell). The part and
+   * shared-string caps are the workbook's (openXlsx).
+   */
+  limits?: { maxRows?: number; maxColumns?: number; maxCellLength?: number; maxRowXmlChars?: number };
   /** @internal Tests and benchmarks: force an inflater instead of the platform's when it has one. */
   inflate?: InflateMode;
 }
@@ -45,16 +49,19 @@ export interface XlsxReadResult {
  */
 export async function readXlsx(bytes: Uint8Array, options: XlsxReadOptions = {}): Promise<XlsxReadResult> {
   options.signal?.throwIfAborted();
-  return openXlsx(bytes).read(options);
+  return openXlsx(bytes, options.limits).read(options);
 }
+
+/** The caps a workbook is opened with: what any part may inflate to, and the shared-string table. */
+export interface XlsxWorkbookLimits extends Partial<PartLimits>, Partial<SharedStringLimits> {}
 
 /**
  * Opens an `.xlsx` workbook: its zip directory, workbook part, relationships and styles are read
  * now, no cells. Throws `XlsxDeclinedError` for workbooks to hand to SheetJS (encrypted,
  * `.xlsb`, strict OOXML) and `XlsxReadError` for damaged files.
  */
-export function openXlsx(bytes: Uint8Array): XlsxWorkbook {
-  return new XlsxWorkbook(bytes);
+export function openXlsx(bytes: Uint8Array, limits: XlsxWorkbookLimits = {}): XlsxWorkbook {
+  return new XlsxWorkbook(bytes, limits);
 }
 
 export class XlsxWorkbook {
@@ -66,8 +73,16 @@ export class XlsxWorkbook {
   /** The shared-string table once read: every sheet of the workbook uses the same one. */
   private sharedStrings: string[] | null = null;
 
-  constructor(bytes: Uint8Array) {
-    this.archive = new ZipArchive(bytes);
+  private readonly stringLimits: SharedStringLimits;
+
+  constructor(bytes: Uint8Array, limits: XlsxWorkbookLimits = {}) {
+    this.archive = new ZipArchive(bytes, { maxPartBytes: limits.maxPartBytes ?? Infinity, maxInflateRatio: limits.maxInflateRatio ?? Infinity });
+    this.stringLimits = {
+      maxSharedStrings: limits.maxSharedStrings ?? Infinity,
+      maxSharedStringChars: limits.maxSharedStringChars ?? Infinity,
+      maxCellLength: limits.maxCellLength ?? Infinity,
+      maxRowXmlChars: limits.maxRowXmlChars ?? Infinity,
+    };
     this.parts = readWorkbookParts(this.archive);
     this.sheets = this.parts.sheets.map(toXlsxSheet);
     this.styles = this.parts.styles ? parseCellStyles(partText(this.archive.read(this.parts.styles))) : [];
@@ -91,7 +106,7 @@ export class XlsxWorkbook {
     const stringsToRead = this.sharedStrings === null ? parts.sharedStrings : null;
     const pacer = new Pacer(signal, onProgress, (stringsToRead?.compressedSize ?? 0) + (sheet.part?.compressedSize ?? 0));
     if (stringsToRead) {
-      const scanner = new SharedStringsScanner();
+      const scanner = new SharedStringsScanner(this.stringLimits);
       await scanPart(archive, stringsToRead, scanner, pacer, inflate);
       this.sharedStrings = scanner.end();
     }
@@ -103,6 +118,7 @@ export class XlsxWorkbook {
         maxRows: limits.maxRows ?? Infinity,
         maxColumns: limits.maxColumns ?? Infinity,
         maxCellLength: limits.maxCellLength ?? Infinity,
+        maxRowXmlChars: limits.maxRowXmlChars ?? Infinity,
       },
     });
     if (sheet.part) await scanPart(archive, sheet.part, sheetScanner, pacer, inflate);

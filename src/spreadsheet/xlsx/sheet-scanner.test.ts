@@ -6,7 +6,7 @@ const context: SheetContext = {
   sharedStrings: ['zero', 'one'],
   styles: [null, { date: true, time: 'none', elapsed: false }],
   date1904: false,
-  limits: { maxRows: Infinity, maxColumns: Infinity, maxCellLength: Infinity },
+  limits: { maxRows: Infinity, maxColumns: Infinity, maxCellLength: Infinity, maxRowXmlChars: Infinity },
 };
 
 const sheet =

@@ -2,6 +2,7 @@ import { scanChunk } from './chunk-joiner';
 import { type DateDisplay, formatIsoDateCell, formatSerial } from './date-format';
 import { formatNumber } from './number-format';
 import { richText } from './rich-text';
+import { shortenCell } from '../table-limits';
 import { XlsxReadError, damaged } from './xlsx-errors';
 import { EscapeFinder, copyOf, decodeCellText, detach, nextOrEnd, rootPrefix } from './xml-text';
 
@@ -9,6 +10,8 @@ interface SheetLimits {
   maxRows: number;
   maxColumns: number;
   maxCellLength: number;
+  /** Characters of XML one row may span: a row that never closes must not grow memory without end. */
+  maxRowXmlChars: number;
 }
 
 export interface SheetContext {
@@ -17,6 +20,16 @@ export interface SheetContext {
   styles: readonly (DateDisplay | null)[];
   date1904: boolean;
   limits: SheetLimits;
+}
+
+/** An unfinished row this long is only appended to until a chunk brings its `</row>` (see push). */
+const LONG_PENDING = 1024 * 1024;
+
+/** Whether `</row>` is in `text` or straddles the end of `pending` and the start of `text`. */
+function endsRowIn(pending: string, text: string, rowEnd: string): boolean {
+  if (text.includes(rowEnd)) return true;
+  const seam = rowEnd.length - 1;
+  return (pending.slice(-seam) + text.slice(0, seam)).includes(rowEnd);
 }
 
 /** readRow's answer when the text ends before the row does. */
@@ -69,7 +82,21 @@ export class SheetScanner {
 
   push(text: string): void {
     if (this.finished) return;
-    this.pending = scanChunk(this.pending, text, this.tags?.rowEnd ?? null, this.scanFrom);
+    const tags = this.tags;
+    if (tags !== null && this.pending.length > LONG_PENDING && this.inSheetData && this.pending.startsWith(tags.row) && !endsRowIn(this.pending, text, tags.rowEnd)) {
+      // Still inside one long unfinished row: rescanning it per chunk would cost the square of its size.
+      this.pending += text;
+    } else {
+      this.pending = scanChunk(this.pending, text, tags?.rowEnd ?? null, this.scanFrom);
+    }
+    // The unconsumed tail is one unfinished row (or what precedes the rows): checked per chunk,
+    // so a `<row>` that never closes is refused after a few chunks, not at the part's end.
+    if (this.pending.length > this.context.limits.maxRowXmlChars) {
+      throw new XlsxReadError(
+        'too_large',
+        `Row ${count(this.lastRowNumber + 1)} of the sheet spans more than ${count(this.context.limits.maxRowXmlChars)} characters of XML without ending; the file is damaged or not a real spreadsheet.`,
+      );
+    }
   }
 
   end(): void {
@@ -314,9 +341,8 @@ export class SheetScanner {
         if (column >= limits.maxColumns) {
           throw new XlsxReadError('too_large', `The sheet has more than ${count(limits.maxColumns)} columns.`);
         }
-        if (value.length > limits.maxCellLength) {
-          throw new XlsxReadError('too_large', `A cell in row ${rowNumber || this.lastRowNumber + 1} is longer than ${count(limits.maxCellLength)} characters.`);
-        }
+        // An over-long cell is its row's error (validate-row), kept shortened: the sheet reads on.
+        if (value.length > limits.maxCellLength) value = shortenCell(value, limits.maxCellLength);
         if (column < width) cells[column] = value;
         else {
           while (width < column) cells[width++] = '';
@@ -392,8 +418,10 @@ function sheetTags(prefix: string) {
 function readRowNumber(xml: string, from: number, to: number): number {
   let at = from;
   while (at < to) {
-    const eq = xml.indexOf('=', at);
-    if (eq < 0 || eq >= to) return 0;
+    // A bounded search: indexOf would run to the chunk's end for every `<row/>` without attributes.
+    let eq = at;
+    while (eq < to && xml.charCodeAt(eq) !== 61 /* = */) eq++;
+    if (eq >= to) return 0;
     let quoteAt = eq + 1;
     while (isSpace(xml.charCodeAt(quoteAt))) quoteAt++;
     const close = xml.indexOf(xml.charCodeAt(quoteAt) === 39 ? "'" : '"', quoteAt + 1);

@@ -40,10 +40,32 @@ function normalizeZipPath(path: string): string {
   return path.replace(/\\/g, '/').replace(/^\/+/, '').toLowerCase();
 }
 
+/** Bounds on what a part may inflate to, checked before a part is inflated and while it is. */
+export interface PartLimits {
+  /** Inflated bytes of any part. */
+  maxPartBytes: number;
+  /** Inflated ÷ compressed size of a part over RATIO_FLOOR bytes. */
+  maxInflateRatio: number;
+}
+
+/** Small parts may compress far better than a sheet does (a run of blanks, one 2 MB cell of one letter): the ratio applies above this. */
+const RATIO_FLOOR = 16 * 1024 * 1024;
+const NO_PART_LIMITS: PartLimits = { maxPartBytes: Infinity, maxInflateRatio: Infinity };
+
+const megabytes = (bytes: number) => `${Math.round(bytes / 2 ** 20).toLocaleString('en-US')} MB`;
+
 export class ZipArchive {
   private readonly entries = new Map<string, ZipEntry>();
 
-  constructor(readonly bytes: Uint8Array) {
+  /**
+   * Every part is held to `limits` by the size its zip entry declares, before any byte is
+   * inflated; the inflaters then refuse a part that yields one byte more than it declared
+   * (ZipEntryStream, NativeEntryStream, read), so a lying entry is caught while it inflates.
+   */
+  constructor(
+    readonly bytes: Uint8Array,
+    private readonly limits: PartLimits = NO_PART_LIMITS,
+  ) {
     assertZipContainer(bytes);
     for (const entry of readCentralDirectory(bytes)) this.entries.set(normalizeZipPath(entry.name), entry);
   }
@@ -87,14 +109,33 @@ export class ZipArchive {
     if (entry.method === STORED && entry.size !== entry.compressedSize) {
       throw damaged(`the part ${entry.name} does not have the size its zip entry says`);
     }
+    this.checkInflatedSize(entry);
     return bytes.subarray(start, end);
+  }
+
+  private checkInflatedSize(entry: ZipEntry): void {
+    const { maxPartBytes, maxInflateRatio } = this.limits;
+    if (entry.size > maxPartBytes) {
+      throw new XlsxReadError('too_large', `The workbook's part ${entry.name} inflates to ${megabytes(entry.size)}; the limit is ${megabytes(maxPartBytes)} per part.`);
+    }
+    if (entry.size > RATIO_FLOOR && entry.size > entry.compressedSize * maxInflateRatio) {
+      const ratio = Math.round(entry.size / Math.max(1, entry.compressedSize)).toLocaleString('en-US');
+      throw new XlsxReadError(
+        'too_large',
+        `The workbook's part ${entry.name} inflates ${ratio} times (${megabytes(entry.size)}); a spreadsheet inflates at most ${maxInflateRatio} times, so this is refused as a zip bomb.`,
+      );
+    }
   }
 }
 
 /** Output handed to the scanner per step: bounds the text alive at a time. */
 const CHUNK = 1024 * 1024;
-/** Streamed inflation: compressed slice bounds, adapted to the ratio to give about CHUNK per slice. */
-const MIN_SLICE = 16 * 1024;
+/**
+ * Streamed inflation: compressed slice bounds, adapted to the ratio to give about CHUNK per slice.
+ * The first slice is the smallest: at deflate's ratio of 1,000 it still gives only 4 MB, which a
+ * zip bomb must not be able to multiply before the adaptation (or a limit) stops it.
+ */
+const MIN_SLICE = 4 * 1024;
 const MAX_SLICE = 2 * 1024 * 1024;
 
 /**
@@ -112,7 +153,7 @@ export class ZipEntryStream implements EntryChunks {
   private readonly inflate: Inflate | null = null;
   private whole: Uint8Array | null = null;
   private readonly output: Uint8Array[] = [];
-  private sliceSize = 64 * 1024;
+  private sliceSize = MIN_SLICE;
   private offset = 0;
   private produced = 0;
   private finished = false;

@@ -1,0 +1,228 @@
+// Uploads are parsed off the event loop, in a pool of worker threads (SANDBOX_PARSE_WORKERS),
+// each under a heap limit (resourceLimits) and a time limit per file. A file that breaks either
+// costs its worker — terminated and replaced — never the server; a request whose client went
+// away stops its parse the same way (DESIGN §7).
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { TableLimits } from '../../spreadsheet/table-limits';
+import type { ParseAnswer, ParseRequest, WorkerMessage } from './parse-protocol';
+
+export interface ParsePoolOptions {
+  workers: number;
+  /** Longest a file may take to read, once a worker has it. */
+  timeoutMs: number;
+  /** Heap of each worker, in MB (V8's old generation). */
+  heapMb: number;
+}
+
+/** The outcome of one parse: the rows, or a status and a sentence for the client. */
+export type ParseOutcome =
+  | { ok: true; rows: string[][] }
+  | { ok: false; status: 413 | 415 | 422; code: 'too_large' | 'unsupported_file' | 'invalid_file'; message: string }
+  | { ok: false; status: 499; code: 'aborted'; message: string };
+
+const STATUS_OF_CODE = { unsupported_file: 415, invalid_file: 422, too_large: 413 } as const;
+
+interface Job {
+  request: ParseRequest;
+  resolve: (outcome: ParseOutcome) => void;
+  signal: AbortSignal | undefined;
+  onAbort: () => void;
+}
+
+/**
+ * The worker runs TypeScript: tsx's loader is registered inside the thread before the entry is
+ * imported, which works the same under `npm start` (tsx) and Vitest (Vite's own loader, which a
+ * thread does not inherit; `execArgv: ['--import', 'tsx']` fails there on Node 20).
+ */
+function workerSource(): string {
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const entry = new URL('./parse-worker.ts', import.meta.url).href;
+  return `import(${JSON.stringify(tsx)}).then((tsx) => tsx.register()).then(() => import(${JSON.stringify(entry)}))`;
+}
+
+class PoolWorker {
+  readonly thread: Worker;
+  ready = false;
+  job: Job | null = null;
+  timer: NodeJS.Timeout | null = null;
+
+  constructor(source: string, heapMb: number) {
+    this.thread = new Worker(source, {
+      eval: true,
+      resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(8, heapMb / 8)) },
+      stdout: false,
+      stderr: false,
+    });
+    this.thread.unref();
+  }
+}
+
+const sharedPools = new Map<string, ParsePool>();
+
+/**
+ * One pool per process and set of options: a worker takes a second or more to load the reader
+ * through tsx, which every app built with the same settings (each test's) need not pay again.
+ * Its threads are unref'd, so an idle pool never keeps the process alive.
+ */
+export function sharedParsePool(options: ParsePoolOptions, log?: PoolLog): ParsePool {
+  const key = JSON.stringify(options);
+  let pool = sharedPools.get(key);
+  if (!pool) {
+    pool = new ParsePool(options, log);
+    sharedPools.set(key, pool);
+  }
+  return pool;
+}
+
+interface PoolLog {
+  warn: (object: object, message: string) => void;
+}
+
+export class ParsePool {
+  private readonly workers: PoolWorker[] = [];
+  private readonly readyWaiters: (() => void)[] = [];
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+  private closed = false;
+  private readonly source = workerSource();
+
+  constructor(
+    private readonly options: ParsePoolOptions,
+    private readonly log: PoolLog = { warn: () => undefined },
+  ) {
+    for (let i = 0; i < Math.max(1, options.workers); i++) this.spawn();
+  }
+
+  /** Reads one upload in a worker; never rejects. */
+  parse(bytes: Uint8Array, fileName: string, limits: Partial<TableLimits>, signal?: AbortSignal): Promise<ParseOutcome> {
+    if (signal?.aborted) return Promise.resolve(aborted());
+    // A copy of its own (a Buffer's slice is a view into a shared pool), so it can be transferred.
+    const copy = new Uint8Array(bytes.byteLength);
+    copy.set(bytes);
+    return new Promise((resolve) => {
+      const job: Job = { request: { id: this.nextId++, bytes: copy.buffer, fileName, limits }, resolve, signal, onAbort: () => this.abort(job) };
+      signal?.addEventListener('abort', job.onAbort, { once: true });
+      this.queue.push(job);
+      this.dispatch();
+    });
+  }
+
+  /** Resolves once a worker has loaded and can take a file. */
+  ready(): Promise<void> {
+    if (this.workers.some((worker) => worker.ready)) return Promise.resolve();
+    return new Promise((resolve) => this.readyWaiters.push(resolve));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.queue.splice(0)) this.finish(job, aborted());
+    await Promise.all(this.workers.splice(0).map((worker) => worker.thread.terminate()));
+  }
+
+  private spawn(): void {
+    if (this.closed) return;
+    const worker = new PoolWorker(this.source, this.options.heapMb);
+    this.workers.push(worker);
+    worker.thread.on('message', (message: WorkerMessage) => {
+      if ('ready' in message) {
+        worker.ready = true;
+        for (const resolve of this.readyWaiters.splice(0)) resolve();
+        this.dispatch();
+      } else if (worker.job && message.id === worker.job.request.id) {
+        this.finish(worker.job, fromAnswer(message, this.log));
+        this.release(worker);
+      }
+    });
+    worker.thread.on('error', (error: Error & { code?: string }) => {
+      const job = worker.job;
+      if (!job) return;
+      const outOfMemory = error.code === 'ERR_WORKER_OUT_OF_MEMORY';
+      if (!outOfMemory) this.log.warn({ err: error }, 'parse worker failed');
+      this.finish(
+        job,
+        outOfMemory
+          ? { ok: false, status: 413, code: 'too_large', message: `The file needs more than ${this.options.heapMb} MB of memory to read, the most one upload may use.` }
+          : { ok: false, status: 422, code: 'invalid_file', message: 'The file could not be read as CSV, XLS or XLSX.' },
+      );
+    });
+    worker.thread.on('exit', () => {
+      this.remove(worker);
+      this.spawn();
+    });
+  }
+
+  private dispatch(): void {
+    for (const worker of this.workers) {
+      if (!worker.ready || worker.job) continue;
+      const job = this.queue.shift();
+      if (!job) return;
+      worker.job = job;
+      worker.timer = setTimeout(() => {
+        this.finish(job, {
+          ok: false,
+          status: 422,
+          code: 'invalid_file',
+          message: `The file took longer than ${formatSeconds(this.options.timeoutMs)} to read, the most one upload may take; it is refused as too complex.`,
+        });
+        this.replace(worker);
+      }, this.options.timeoutMs);
+      worker.thread.postMessage(job.request, [job.request.bytes]);
+    }
+  }
+
+  private abort(job: Job): void {
+    const queued = this.queue.indexOf(job);
+    if (queued >= 0) this.queue.splice(queued, 1);
+    const worker = this.workers.find((candidate) => candidate.job === job);
+    this.finish(job, aborted());
+    if (worker) this.replace(worker);
+  }
+
+  /** Gives up on a worker mid-parse: it is terminated, and its exit spawns the next one. */
+  private replace(worker: PoolWorker): void {
+    this.clear(worker);
+    worker.ready = false;
+    void worker.thread.terminate();
+  }
+
+  private release(worker: PoolWorker): void {
+    this.clear(worker);
+    this.dispatch();
+  }
+
+  private clear(worker: PoolWorker): void {
+    if (worker.timer) clearTimeout(worker.timer);
+    worker.timer = null;
+    worker.job = null;
+  }
+
+  private remove(worker: PoolWorker): void {
+    const job = worker.job;
+    this.clear(worker);
+    if (job) this.finish(job, { ok: false, status: 422, code: 'invalid_file', message: 'The file could not be read as CSV, XLS or XLSX.' });
+    const index = this.workers.indexOf(worker);
+    if (index >= 0) this.workers.splice(index, 1);
+  }
+
+  private finish(job: Job, outcome: ParseOutcome): void {
+    job.signal?.removeEventListener('abort', job.onAbort);
+    job.resolve(outcome); // a second call (a late answer after a timeout) changes nothing
+  }
+}
+
+function fromAnswer(answer: ParseAnswer, log: PoolLog): ParseOutcome {
+  if (answer.ok) return { ok: true, rows: answer.rows };
+  if (answer.detail) log.warn({ detail: answer.detail }, 'file import: reader failed');
+  return { ok: false, status: STATUS_OF_CODE[answer.code], code: answer.code, message: answer.message };
+}
+
+function aborted(): ParseOutcome {
+  return { ok: false, status: 499, code: 'aborted', message: 'The client went away before the file was read.' };
+}
+
+function formatSeconds(ms: number): string {
+  const seconds = ms / 1000;
+  return `${seconds.toLocaleString('en-US')} second${seconds === 1 ? '' : 's'}`;
+}
