@@ -74,7 +74,7 @@ describe('buildDownloadSource', () => {
     const parsed = Papa.parse<string[]>(source, { newline: '\r\n' }).data;
     expect(parsed).toHaveLength(4501);
     expect(parsed[4500]).toEqual(['N4499', 'container', 'n4499', '', 'tracking_type: bad']);
-    expect(pauses).toBe(2);
+    expect(pauses).toBe(4);
   });
 });
 

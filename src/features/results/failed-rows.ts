@@ -18,7 +18,7 @@ export const DOWNLOAD_LABEL: Record<DownloadKind, string> = {
 const FILE_PART: Record<DownloadKind, string> = { failed: 'failed-rows', warnings: 'rows-with-warnings', 'tracking-failed': 'tracking-failed' };
 
 /** Rows per slice of the source string: a few milliseconds of work each. */
-const SLICE_ROWS = 2000;
+const SLICE_ROWS = 1000;
 
 /** The job's name in a file name: the dropped file without its extension, or what it retried. */
 export function jobFileStem(source: JobSource): string {
