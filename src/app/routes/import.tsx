@@ -1,4 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { clearRetry, peekRetry } from '../retry-handoff';
 import { IMPORT_PAGE, ImportPage } from '../../features/import/import-page';
 import { connectedRoute, useConnectedTarget } from './connected';
 import { RouteError } from './route-error';
@@ -19,5 +21,14 @@ export const importRoute = createRoute({
 });
 
 function ImportRoute() {
-  return <ImportPage target={useConnectedTarget()} />;
+  const target = useConnectedTarget();
+  // Fix & retry's rows, read once as a dropped CSV file; the new job's source links back.
+  const [retry] = useState(() => {
+    const handoff = peekRetry();
+    return handoff
+      ? { file: new File([handoff.csv], handoff.fileName, { type: 'text/csv' }), source: { kind: 'retry' as const, jobId: handoff.jobId, label: handoff.label } }
+      : undefined;
+  });
+  useEffect(() => clearRetry(), []);
+  return <ImportPage target={target} retry={retry} />;
 }

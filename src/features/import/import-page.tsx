@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { customFieldsQueryOptions } from '../../api/connect';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { PageHeader } from '../../components/page-header';
 import { plural } from '../../components/plural';
 import { ProgressBar } from '../../components/progress-bar';
+import type { JobSource } from '../../jobs/import-job';
 import { describeMissingTargets } from '../../spreadsheet/column-mapping';
 import type { TableSummary } from '../../workers/import-protocol';
 import { ColumnMapper } from './column-mapper';
@@ -25,24 +27,44 @@ export const IMPORT_PAGE = {
     'Drop a spreadsheet of container, bill of lading or booking numbers. You map its columns, fix what is wrong, and send the valid rows to the tracking service.',
 };
 
+/** Rows handed back by a job's fix & retry: read as a dropped file, sent as a job with this source. */
+export interface RetryStart {
+  file: File;
+  source: Extract<JobSource, { kind: 'retry' }>;
+}
+
 /** The Import page: the wizard for one file, on a connection (the route makes sure of one). */
-export function ImportPage({ target }: { target: { baseUrl: string; apiKey: string } }) {
+export function ImportPage({ target, retry }: { target: { baseUrl: string; apiKey: string }; retry?: RetryStart }) {
   return (
     <div>
       <PageHeader {...IMPORT_PAGE} />
       <ImportSessionProvider>
-        <ImportWizard target={target} />
+        <ImportWizard target={target} retry={retry} />
       </ImportSessionProvider>
     </div>
   );
 }
 
-function ImportWizard({ target }: { target: { baseUrl: string; apiKey: string } }) {
+function ImportWizard({ target, retry }: { target: { baseUrl: string; apiKey: string }; retry?: RetryStart }) {
   const customFields = useQuery(customFieldsQueryOptions(target));
   const customFieldSlugs = customFields.data?.map((field) => field.slug);
   const chunkRows = useChunkRows();
   const wizard = useImportWizard(customFieldSlugs, chunkRows);
   const state = wizard.state.current;
+  // The retry's source holds until the user starts over with another file.
+  const [retrySource, setRetrySource] = useState(retry?.source ?? null);
+  const retryRead = useRef(false);
+  const { readFile } = wizard;
+  useEffect(() => {
+    // Once, also under StrictMode's second effect run: the ref outlives it.
+    if (!retry || retryRead.current) return;
+    retryRead.current = true;
+    readFile(retry.file);
+  }, [retry, readFile]);
+  const startOver = () => {
+    setRetrySource(null);
+    wizard.startOver();
+  };
   const steps = <ImportSteps current={STEP_LABELS[state.step]} />;
 
   switch (state.step) {
@@ -65,7 +87,7 @@ function ImportWizard({ target }: { target: { baseUrl: string; apiKey: string } 
           {steps}
           <section aria-label="Reading the file" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
             <ProgressBar label={`Reading ${state.fileName}…`} value={state.progress} />
-            <Button variant="secondary" className="mt-4" onClick={wizard.startOver}>Cancel</Button>
+            <Button variant="secondary" className="mt-4" onClick={startOver}>Cancel</Button>
           </section>
         </>
       );
@@ -74,7 +96,7 @@ function ImportWizard({ target }: { target: { baseUrl: string; apiKey: string } 
       return (
         <>
           {steps}
-          <FileBar summary={state.summary} headerRow={state.headerRow} onStartOver={wizard.startOver} />
+          <FileBar summary={state.summary} headerRow={state.headerRow} onStartOver={startOver} />
           <div className="mb-6">
             <SourceOptions summary={state.summary} headerRow={state.headerRow} disabled={state.busy} onReread={wizard.reread} onHeaderRow={wizard.chooseHeaderRow} />
           </div>
@@ -109,7 +131,7 @@ function ImportWizard({ target }: { target: { baseUrl: string; apiKey: string } 
       return (
         <>
           {steps}
-          <FileBar summary={state.summary} headerRow={state.headerRow} onStartOver={wizard.startOver} />
+          <FileBar summary={state.summary} headerRow={state.headerRow} onStartOver={startOver} />
           <ReviewStep
             columns={state.columns}
             numbering={state.summary.numbering}
@@ -126,13 +148,13 @@ function ImportWizard({ target }: { target: { baseUrl: string; apiKey: string } 
       return (
         <>
           {steps}
-          <FileBar summary={state.summary} headerRow={state.headerRow} onStartOver={wizard.startOver} />
+          <FileBar summary={state.summary} headerRow={state.headerRow} onStartOver={startOver} />
           <ReadySummary
             submission={state.submission}
             numbering={state.summary.numbering}
-            send={<SendPanel rowsToSend={state.submission.submittedRows} chunkRows={state.submission.chunkSize} fileName={state.summary.fileName} loadRows={wizard.loadSubmissionRows} />}
+            send={<SendPanel rowsToSend={state.submission.submittedRows} chunkRows={state.submission.chunkSize} fileName={state.summary.fileName} retrySource={retrySource} loadRows={wizard.loadSubmissionRows} />}
             onBack={wizard.back}
-            onStartOver={wizard.startOver}
+            onStartOver={startOver}
           />
         </>
       );

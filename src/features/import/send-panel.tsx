@@ -8,6 +8,7 @@ import { sharedBudget } from '../../api/rate-limit-budget';
 import { useConnection } from '../../api/use-connection';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
+import type { JobSource } from '../../jobs/import-job';
 import { estimateJobCost } from '../../jobs/job-cost';
 import { jobStore } from '../../jobs/job-runtime';
 import { chooseChunkRows } from '../../jobs/job-settings';
@@ -28,11 +29,14 @@ export function SendPanel({
   rowsToSend,
   chunkRows,
   fileName,
+  retrySource,
   loadRows,
 }: {
   rowsToSend: number;
   chunkRows: number;
   fileName: string;
+  /** Set when the rows are a job's fix & retry: the new job links back to it. */
+  retrySource: Extract<JobSource, { kind: 'retry' }> | null;
   loadRows: (chunkRows: number) => Promise<SubmissionRows>;
 }) {
   const connection = useConnection();
@@ -50,7 +54,7 @@ export function SendPanel({
     try {
       const rows = await loadRows(chunkRows);
       const job = await jobStore.createJob({
-        source: { kind: 'file', fileName, size: null, contentHash: null },
+        source: retrySource ?? { kind: 'file', fileName, size: null, contentHash: null },
         serviceUrl: connection.baseUrl,
         rowsRead: rows.rowsRead,
         skipped: rows.skipped.map((row) => ({ rowNumber: row.rowNumber, reason: row.reasons.join(' ') })),

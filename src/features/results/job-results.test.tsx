@@ -1,0 +1,198 @@
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Papa from 'papaparse';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ImportJob } from '../../jobs/import-job';
+import { fromExportSource, toEscapedCsv } from '../../spreadsheet/result-export';
+import type { ExportWorkerRequest, ExportWorkerResponse } from '../../workers/export-protocol';
+import { ExportSession } from './export-session';
+import { JobResults, type JobResultsProps } from './job-results';
+import type { ResultsStore } from './use-job-results';
+import { finishedJob, item, sentBatch } from './test-results';
+
+const headers = ['tracking_number', 'tracking_type', 'carrier', 'name', 'assignees'];
+
+function sandboxOutcomes() {
+  return sentBatch(
+    0,
+    headers,
+    [
+      ['MSCU1234566', 'container', 'MSCU', '=SUM(A1)', ''],
+      ['MAEU240000404', 'bill_of_lading', 'MAEU', 'tracking fails', ''],
+      ['CMDU240000500', 'bill_of_lading', 'CMDU', '=1+1', ''],
+      ['MSCU7654321', 'container', 'MSCU', 'warned', 'nobody@example.com'],
+    ],
+    [
+      item(2, { shipmentId: 'ship-2' }),
+      item(3, { shipmentId: 'ship-3', trackingStatus: 'failed' }),
+      item(4, { creationStatus: 'failed', trackingStatus: 'failed', shipmentId: null, problems: [{ level: 'error', code: 'batch_failed', column: 'tracking_number', message: 'The batch stopped at this row.' }] }),
+      item(5, { creationStatus: 'updated', shipmentId: 'ship-5', problems: [{ level: 'warning', code: 'invalid_input', column: 'assignees', message: 'nobody@example.com is not a member.' }] }),
+    ],
+  );
+}
+
+/** A worker that does in this thread what workers/export-worker.ts does (CSV only). */
+class InThreadExportWorker {
+  onmessage: ((event: MessageEvent<ExportWorkerResponse>) => void) | null = null;
+  onerror: ((event: ErrorEvent) => void) | null = null;
+  postMessage(request: ExportWorkerRequest) {
+    const answer: ExportWorkerResponse =
+      request.kind === 'csv'
+        ? { type: 'done', kind: 'csv', id: request.id, answer: { text: toEscapedCsv(fromExportSource(request.source)) } }
+        : { type: 'failed', id: request.id, message: 'The file could not be written: no XLSX in this test.' };
+    queueMicrotask(() => this.onmessage?.({ data: answer } as MessageEvent<ExportWorkerResponse>));
+  }
+  terminate() {}
+}
+
+let downloads: { name: string; blob: Blob }[] = [];
+
+beforeEach(() => {
+  downloads = [];
+  // jsdom lays nothing out: give the grid's scroll box a height so the virtualizer shows rows.
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(400);
+  let url = 0;
+  const blobs = new Map<string, Blob>();
+  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => (blobs.set(`blob:${++url}`, blob), `blob:${url}`), revokeObjectURL: () => undefined }));
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    downloads.push({ name: this.download, blob: blobs.get(this.href)! });
+  });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+function renderResults(props: Omit<JobResultsProps, 'exportSession'>) {
+  const session = new ExportSession(() => new InThreadExportWorker() as unknown as Worker);
+  const root = createRootRoute({ component: Outlet });
+  const page = createRoute({ getParentRoute: () => root, path: '/', component: () => <JobResults {...props} exportSession={session} /> });
+  const shipments = createRoute({ getParentRoute: () => root, path: '/shipments', component: () => <h1>Shipments</h1> });
+  const router = createRouter({ routeTree: root.addChildren([page, shipments]), history: createMemoryHistory({ initialEntries: ['/'] }) });
+  render(<RouterProvider router={router} />);
+}
+
+// The machine running the suite may be busy: rendering through a router takes a few seconds there.
+describe('JobResults', { timeout: 20_000 }, () => {
+  it('shows each outcome with its reason and column, filters with counts, and the row as sent', async () => {
+    const { job, store } = finishedJob(headers, [sandboxOutcomes()]);
+    renderResults({ job, store, jobs: [job] });
+
+    const filters = await screen.findByRole('group', { name: 'Show rows' });
+    const names = within(filters).getAllByRole('button').map((button) => button.textContent);
+    expect(names).toEqual(['Failed 1', 'With warnings 1', 'Created 2', 'Updated 1', 'Tracking failed 2', 'All 4']);
+    // Failed rows first, when there are any.
+    expect(within(filters).getByRole('button', { name: 'Failed 1' })).toHaveAttribute('aria-pressed', 'true');
+    const grid = screen.getByRole('region', { name: 'Result rows' });
+    expect(within(grid).getByText('✕ tracking_number: The batch stopped at this row.')).toBeInTheDocument();
+
+    await userEvent.click(within(grid).getByRole('button', { name: 'Row 4: Failed. Show its details' }));
+    const details = screen.getByRole('region', { name: 'Row 4 details' });
+    expect(within(details).getByRole('list', { name: 'Errors and warnings' })).toHaveTextContent('Error in tracking_number: The batch stopped at this row.');
+    expect(within(details).getByText('=1+1')).toBeInTheDocument();
+    expect(within(details).getByText('No shipment was created or updated from this row.')).toBeInTheDocument();
+
+    await userEvent.click(within(filters).getByRole('button', { name: 'With warnings 1' }));
+    await userEvent.click(within(screen.getByRole('region', { name: 'Result rows' })).getByRole('button', { name: 'Row 5: Updated. Show its details' }));
+    const warned = screen.getByRole('region', { name: 'Row 5 details' });
+    expect(warned).toHaveTextContent('Warning in assignees: nobody@example.com is not a member.');
+    expect(within(warned).getByRole('link', { name: 'open the shipments of its batch' })).toHaveAttribute('href', '/shipments?batch_id=batch-0');
+
+    await userEvent.click(within(filters).getByRole('button', { name: 'All 4' }));
+    expect(within(screen.getByRole('region', { name: 'Result rows' })).getAllByRole('row')).toHaveLength(5);
+  });
+
+  it('downloads the failed rows as CSV: the columns as sent, an error column, formulas escaped, named after the job', async () => {
+    const { job, store } = finishedJob(headers, [sandboxOutcomes()]);
+    renderResults({ job, store, jobs: [job] });
+    await userEvent.click(await screen.findByRole('button', { name: 'Download failed rows as CSV' }));
+    await screen.findByText('Downloaded march-failed-rows.csv (1 row).');
+    expect(downloads.map((d) => d.name)).toEqual(['march-failed-rows.csv']);
+    const rows = Papa.parse<string[]>(await downloads[0]!.blob.text(), { newline: '\r\n' }).data;
+    expect(rows).toEqual([
+      [...headers, 'error'],
+      ['CMDU240000500', 'bill_of_lading', 'CMDU', "'=1+1", '', 'tracking_number: The batch stopped at this row.'],
+    ]);
+  });
+
+  it('says so in a sentence when a download cannot be written', async () => {
+    const { job, store } = finishedJob(headers, [sandboxOutcomes()]);
+    renderResults({ job, store, jobs: [job] });
+    await userEvent.click(await screen.findByRole('button', { name: 'Download rows whose tracking failed as XLSX' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The file could not be written: no XLSX in this test.');
+  });
+
+  it('hands the failed rows with the service’s messages to fix & retry', async () => {
+    const { job, store } = finishedJob(headers, [sandboxOutcomes()]);
+    const onFixAndRetry = vi.fn();
+    renderResults({ job, store, jobs: [job], onFixAndRetry });
+    await userEvent.click(await screen.findByRole('button', { name: 'Fix and retry 1 row' }));
+    expect(onFixAndRetry).toHaveBeenCalledWith({
+      jobId: 'job-1',
+      label: 'retry of march.csv',
+      fileName: 'march-failed-rows.csv',
+      csv: 'tracking_number,tracking_type,carrier,name,assignees\r\nCMDU240000500,bill_of_lading,CMDU,=1+1,',
+      messages: ['tracking_number: The batch stopped at this row.'],
+      rowNumbers: [4],
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Fix and retry 2 rows whose tracking failed' }));
+    expect(onFixAndRetry).toHaveBeenLastCalledWith(expect.objectContaining({ messages: ['Tracking failed.', 'tracking_number: The batch stopped at this row.'], rowNumbers: [3, 4] }));
+  });
+
+  it('shows the retries of a job, derived from the jobs list', async () => {
+    const { job, store } = finishedJob(headers, [sandboxOutcomes()]);
+    const retry = { ...job, id: 'job-2', createdAt: Date.UTC(2024, 4, 1, 9, 30), source: { kind: 'retry', jobId: 'job-1', label: 'retry of march.csv' } } as ImportJob;
+    renderResults({ job, store, jobs: [retry, job] });
+    expect(await screen.findByRole('link', { name: /^the job of / })).toHaveAttribute('href', '/imports/job-2');
+  });
+
+  it('waits with a sentence while no batch has finished', async () => {
+    const { job, store } = finishedJob(headers, [], { batches: {}, finishedAt: null, runState: 'running' });
+    renderResults({ job, store, jobs: [job] });
+    expect(await screen.findByText(/No batch of this job has finished yet/)).toBeInTheDocument();
+  });
+
+  it('says why the results cannot be read, and Retry reads them again', async () => {
+    const { job, store } = finishedJob(headers, [sandboxOutcomes()]);
+    let fail = true;
+    const flaky: ResultsStore = {
+      getOutcomes: (id) => (fail ? Promise.reject(new Error('The database is closed.')) : store.getOutcomes(id)),
+      getPayload: store.getPayload,
+    };
+    renderResults({ job, store: flaky, jobs: [job] });
+    expect(await screen.findByRole('alert')).toHaveTextContent("The results could not be read from this browser's storage: The database is closed.");
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('button', { name: 'All 4' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('keeps fewer than 200 rows in the DOM at 100,000 items, and moves by keyboard', async () => {
+    const rows = Array.from({ length: 5000 }, (_, i) => [`N${i}`, 'container', 'MSCU', `name ${i}`, '']);
+    const batches = Array.from({ length: 20 }, (_, chunk) =>
+      sentBatch(chunk, headers, rows, rows.map((_, i) => item(chunk * 5000 + i + 1, i % 4 === 0 ? { creationStatus: 'failed', shipmentId: null, problems: [{ level: 'error', code: 'x', column: 'carrier', message: 'bad' }] } : {}))),
+    );
+    const { job, store } = finishedJob(headers, batches);
+    renderResults({ job, store, jobs: [job] });
+    const all = await screen.findByRole('button', { name: 'All 100,000' }, { timeout: 20_000 });
+    await userEvent.click(all);
+    const grid = screen.getByRole('region', { name: 'Result rows' });
+    expect(within(grid).getAllByRole('row').length).toBeLessThan(200);
+    expect(screen.getByRole('button', { name: 'Failed 25,000' })).toBeInTheDocument();
+
+    const first = within(grid).getByRole('button', { name: 'Row 1: Failed. Show its details' });
+    act(() => first.focus());
+    await userEvent.keyboard('{ArrowDown}');
+    expect(within(grid).getByRole('button', { name: 'Row 2: Created. Show its details' })).toHaveFocus();
+    await userEvent.keyboard('{End}');
+    expect(within(grid).getByRole('button', { name: 'Row 100000: Created. Show its details' })).toHaveFocus();
+    // A page is the rows in sight less two: 400 px / 40 px - 2 = 8 rows.
+    await userEvent.keyboard('{PageUp}');
+    expect(within(grid).getByRole('button', { name: 'Row 99992: Created. Show its details' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('region', { name: 'Row 99992 details' })).toHaveTextContent('N4991');
+    expect(within(grid).getAllByRole('row').length).toBeLessThan(200);
+  }, 60_000);
+});

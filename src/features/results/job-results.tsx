@@ -1,0 +1,179 @@
+// The results of one import job (DESIGN §1 journey 8), shown on the job page: every result item
+// of every finished batch beside its row as sent, filters with counts, each problem with its
+// column, downloads of failed rows, and fix & retry. The job route composes it.
+import { useEffect, useRef, useState } from 'react';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { downloadFile } from '../../components/download-file';
+import type { ImportJob } from '../../jobs/import-job';
+import { ExportSession } from './export-session';
+import { buildDownloadSource, DOWNLOAD_LABEL, downloadFileName } from './failed-rows';
+import { ResultDetails } from './result-details';
+import { filterCount, rowAt, type JobResults as Results, type ResultFilter } from './result-rows';
+import { ResultsGrid } from './results-grid';
+import { FILTER_LABEL, ResultDownloads, ResultFilters, type DownloadRequest } from './results-toolbar';
+import { buildRetryHandoff, retriesOf, type RetryHandoff } from './retry';
+import { finishedBatches, useJobResults, type ResultsStore } from './use-job-results';
+
+const n = (value: number) => value.toLocaleString('en');
+const plural = (count: number, one: string, many = `${one}s`) => `${n(count)} ${count === 1 ? one : many}`;
+
+export interface JobResultsProps {
+  job: ImportJob;
+  /** The job store (getOutcomes, getPayload). */
+  store: ResultsStore;
+  /** Every job, to find the retries of this one. */
+  jobs: readonly ImportJob[];
+  /** Opens the rows in the review grid as a new job linked to this one. */
+  onFixAndRetry?: (handoff: RetryHandoff) => void;
+  /** The export worker's client (a test passes one). */
+  exportSession?: ExportSession;
+}
+
+export function JobResults({ job, store, jobs, onFixAndRetry, exportSession }: JobResultsProps) {
+  const { state, retry } = useJobResults(job, store);
+  const accepted = job.chunks.filter((chunk) => chunk.state.status === 'accepted').length;
+  const finished = finishedBatches(job);
+  return (
+    <section aria-labelledby="results-heading" className="space-y-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="results-heading" className="text-lg font-semibold text-slate-900">
+          Results
+        </h2>
+        <RetryLinks job={job} jobs={jobs} />
+      </div>
+      {state.status === 'error' && (
+        <Alert tone="error" title="Results not available" action={<Button variant="secondary" onClick={retry}>Retry</Button>}>
+          {state.message}
+        </Alert>
+      )}
+      {state.results === null ? (
+        state.status === 'loading' && (
+          <p role="status" className="text-sm text-slate-600">
+            Reading the results of {plural(finished, 'finished batch', 'finished batches')}…
+          </p>
+        )
+      ) : state.results.rows.length === 0 ? (
+        <p role="status" className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">
+          {finished === 0
+            ? 'No batch of this job has finished yet. Each batch’s rows appear here, with what the service made of them, as soon as it finishes.'
+            : 'The finished batches of this job have no result rows.'}
+        </p>
+      ) : (
+        <>
+          {finished < accepted && (
+            <p role="status" className="text-sm text-slate-600">
+              {n(finished)} of {plural(accepted, 'batch', 'batches')} finished; the rows of the others appear when they finish.
+            </p>
+          )}
+          <ResultsBody job={job} results={state.results} onFixAndRetry={onFixAndRetry} exportSession={exportSession} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function RetryLinks({ job, jobs }: { job: ImportJob; jobs: readonly ImportJob[] }) {
+  const retries = retriesOf(jobs, job.id);
+  const original = job.source.kind === 'retry' ? job.source : null;
+  if (!original && retries.length === 0) return null;
+  return (
+    <p className="text-sm text-slate-700">
+      {original && (
+        <>
+          This job is a <a href={`/imports/${original.jobId}`} className="font-medium text-brand-700 underline">{original.label}</a>.{' '}
+        </>
+      )}
+      {retries.length > 0 && (
+        <>
+          Retried in{' '}
+          {retries.map((retryJob, i) => (
+            <span key={retryJob.id}>
+              {i > 0 && ', '}
+              <a href={`/imports/${retryJob.id}`} className="font-medium text-brand-700 underline">
+                the job of {new Date(retryJob.createdAt).toLocaleString('en-GB')}
+              </a>
+            </span>
+          ))}
+          .
+        </>
+      )}
+    </p>
+  );
+}
+
+function ResultsBody({ job, results, onFixAndRetry, exportSession }: { job: ImportJob; results: Results; onFixAndRetry?: (handoff: RetryHandoff) => void; exportSession?: ExportSession }) {
+  const [filter, setFilter] = useState<ResultFilter>(() => (filterCount(results, 'failed') > 0 ? 'failed' : 'all'));
+  const [selected, setSelected] = useState<number | null>(null);
+  const [withWarnings, setWithWarnings] = useState(false);
+  const [download, setDownload] = useState<{ busy: boolean; note: string | null; error: string | null }>({ busy: false, note: null, error: null });
+  const sessionRef = useRef<ExportSession | null>(exportSession ?? null);
+  useEffect(() => () => {
+    if (!exportSession) sessionRef.current?.dispose();
+  }, [exportSession]);
+
+  const failed = filterCount(results, 'failed');
+  const trackingFailed = filterCount(results, 'tracking-failed');
+  const count = filterCount(results, filter);
+
+  const onDownload = async ({ kind, format }: DownloadRequest) => {
+    setDownload({ busy: true, note: `Writing the ${DOWNLOAD_LABEL[kind]} as ${format.toUpperCase()}…`, error: null });
+    try {
+      sessionRef.current ??= new ExportSession();
+      const source = await buildDownloadSource(results, { kind, withWarnings });
+      const fileName = downloadFileName(job.source, kind, format);
+      if (format === 'csv') {
+        const { text } = await sessionRef.current.request('csv', { source });
+        downloadFile(text, fileName, 'text/csv;charset=utf-8');
+      } else {
+        const { bytes } = await sessionRef.current.request('xlsx', { source, sheetName: DOWNLOAD_LABEL[kind] });
+        downloadFile(bytes as Uint8Array<ArrayBuffer>, fileName, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      }
+      setDownload({ busy: false, note: `Downloaded ${fileName} (${plural(filterCount(results, kind), 'row')}).`, error: null });
+    } catch (error) {
+      setDownload({ busy: false, note: null, error: error instanceof Error ? error.message : String(error) });
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <ResultFilters
+          results={results}
+          filter={filter}
+          onChange={(next) => {
+            setFilter(next);
+            setSelected(null);
+          }}
+        />
+        {onFixAndRetry && (
+          <div className="flex flex-wrap gap-2">
+            {failed > 0 && <Button onClick={() => onFixAndRetry(buildRetryHandoff(job, results, 'failed'))}>Fix and retry {plural(failed, 'row')}</Button>}
+            {trackingFailed > 0 && (
+              <Button variant="secondary" onClick={() => onFixAndRetry(buildRetryHandoff(job, results, 'tracking-failed'))}>
+                Fix and retry {plural(trackingFailed, 'row')} whose tracking failed
+              </Button>
+            )}
+          </div>
+        )}
+      </div>
+      <ResultDownloads results={results} withWarnings={withWarnings} onWithWarnings={setWithWarnings} busy={download.busy} onDownload={(request) => void onDownload(request)} />
+      <p role="status" className="min-h-5 text-sm text-slate-600">
+        {download.note}
+      </p>
+      {download.error && (
+        <Alert tone="error" title="Download failed">
+          {download.error}
+        </Alert>
+      )}
+      {count === 0 ? (
+        <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">No row is {FILTER_LABEL[filter].toLowerCase()}.</p>
+      ) : (
+        <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_22rem]">
+          <ResultsGrid results={results} filter={filter} selected={selected} onSelect={setSelected} />
+          <ResultDetails row={selected === null ? undefined : rowAt(results, filter, selected)} columns={results.columns} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+// A result row's outcome as words and a tone: statuses are never colour alone.
+import type { StatusTone } from '../../components/status-badge';
+import type { ResultRow } from './result-rows';
+
+export function creationWords(row: ResultRow): { text: string; tone: StatusTone } {
+  const status = row.item?.creationStatus;
+  switch (status) {
+    case undefined:
+      return { text: 'No result', tone: 'danger' };
+    case 'created':
+      return { text: 'Created', tone: 'success' };
+    case 'updated':
+      return { text: 'Updated', tone: 'success' };
+    case 'failed':
+      return { text: 'Failed', tone: 'danger' };
+    default:
+      return { text: status, tone: 'neutral' };
+  }
+}
+
+export function trackingWords(row: ResultRow): { text: string; tone: StatusTone } {
+  const status = row.item?.trackingStatus;
+  switch (status) {
+    case undefined:
+      return { text: '—', tone: 'neutral' };
+    case 'succeeded':
+      return { text: 'Tracked', tone: 'success' };
+    case 'failed':
+      return { text: 'Tracking failed', tone: 'danger' };
+    case 'processing':
+      return { text: 'Tracking…', tone: 'progress' };
+    default:
+      return { text: status, tone: 'neutral' };
+  }
+}

@@ -1,0 +1,225 @@
+// A job's results joined to the rows as sent (DESIGN §5 "Results"). Pure, no React.
+//
+// Each finished batch's outcome (items in the chunk's row order) is matched to the chunk's
+// payload (the CSV or JSON list exactly as sent), so a result row carries every column that went
+// out, not only the item's echo. Rows are classified once into bit flags and one index array per
+// filter, built while the rows are joined: switching filters then just picks an array, whatever
+// the job's size. The join runs chunk by chunk in slices (see buildJobResults), so no main-thread
+// task grows with the job.
+import Papa from 'papaparse';
+import type { BatchOutcome, ChunkBody, ChunkPayload, ImportJob, OutcomeItem } from '../../jobs/import-job';
+
+/** The result filters, in the order the toolbar shows them. */
+export const RESULT_FILTERS = ['failed', 'warnings', 'created', 'updated', 'tracking-failed', 'all'] as const;
+export type ResultFilter = (typeof RESULT_FILTERS)[number];
+
+const FLAG: Record<Exclude<ResultFilter, 'all'>, number> = {
+  failed: 1,
+  warnings: 2,
+  created: 4,
+  updated: 8,
+  'tracking-failed': 16,
+};
+
+/** One sent row and what the service made of it. */
+export interface ResultRow {
+  /** The row's number in the source file. */
+  rowNumber: number;
+  batchId: string;
+  /** Cells as sent, one per JobResults.columns (empty where the row had no such column). */
+  values: string[];
+  /** Null when the service returned no item for the row (counted as failed). */
+  item: OutcomeItem | null;
+  /** Bit flags of the filters this row belongs to. */
+  flags: number;
+}
+
+export interface JobResults {
+  /** The columns as sent: the CSV header, or the JSON fields (custom fields as `cf_<slug>`). */
+  columns: string[];
+  rows: ResultRow[];
+  /** For each filter, the positions in `rows` it shows, in row order. */
+  index: Record<ResultFilter, Int32Array>;
+  /** Batches whose rows are in `rows` (finished batches only). */
+  batches: number;
+}
+
+export const NO_ITEM_MESSAGE = 'The service returned no result for this row.';
+
+function classify(item: OutcomeItem | null): number {
+  if (!item) return FLAG.failed;
+  let flags = 0;
+  if (item.creationStatus === 'failed') flags |= FLAG.failed;
+  else if (item.creationStatus === 'created') flags |= FLAG.created;
+  else if (item.creationStatus === 'updated') flags |= FLAG.updated;
+  if (item.trackingStatus === 'failed') flags |= FLAG['tracking-failed'];
+  if (item.problems.some((problem) => problem.level === 'warning')) flags |= FLAG.warnings;
+  return flags;
+}
+
+/** A JSON request field as a cell: lists joined by commas, other objects as JSON. */
+function jsonCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.map((entry) => jsonCell(entry)).join(',');
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value) ?? '';
+}
+
+/** A payload's header and its rows as arrays of cells, in the order sent. */
+function readBody(body: ChunkBody): { header: string[]; data: string[][] } {
+  if (body.format === 'csv') {
+    const [header = [], ...data] = Papa.parse<string[]>(body.csv, { skipEmptyLines: 'greedy' }).data;
+    return { header, data };
+  }
+  const records = body.requests.map((request) => {
+    const record = new Map<string, string>();
+    for (const [key, value] of Object.entries(request)) {
+      if (key === 'custom_fields' && value && typeof value === 'object' && !Array.isArray(value)) {
+        for (const [slug, field] of Object.entries(value as Record<string, unknown>)) record.set(`cf_${slug}`, jsonCell(field));
+      } else record.set(key, jsonCell(value));
+    }
+    return record;
+  });
+  const header = [...new Set(records.flatMap((record) => [...record.keys()]))];
+  return { header, data: records.map((record) => header.map((name) => record.get(name) ?? '')) };
+}
+
+/**
+ * Collects a job's results batch by batch. `add` joins one finished batch to its payload;
+ * `finish` returns the rows and the per-filter index arrays. Rows keep the order of the batches
+ * added; `add` the outcomes in chunk order (buildJobResults does).
+ */
+export class ResultsCollector {
+  private readonly columns: string[] = [];
+  private readonly columnIndex = new Map<string, number>();
+  private readonly rows: ResultRow[] = [];
+  private readonly lists: Record<ResultFilter, number[]> = {
+    failed: [],
+    warnings: [],
+    created: [],
+    updated: [],
+    'tracking-failed': [],
+    all: [],
+  };
+  private batches = 0;
+
+  constructor(headers: readonly string[] = []) {
+    headers.forEach((header) => this.column(header));
+  }
+
+  /**
+   * Joins one batch's items to the rows sent in its chunk (item i ↔ row i of the payload). The
+   * payload is parsed at once; the rows are then joined `rows` at a time by each call of the
+   * returned step, which says whether the batch is done.
+   */
+  add(outcome: BatchOutcome, payload: ChunkPayload | undefined): (rows: number) => boolean {
+    const { header, data } = payload ? readBody(payload.body) : { header: [], data: [] };
+    const positions = header.map((name) => this.column(name));
+    // The usual case: the chunk's columns are the job's, in order, so a parsed row is used as is.
+    const inPlace = positions.every((position, c) => position === c);
+    const count = Math.max(outcome.items.length, data.length);
+    let i = 0;
+    return (rows) => {
+      for (const end = Math.min(count, i + rows); i < end; i++) {
+        const item = outcome.items[i] ?? null;
+        const cells = data[i] ?? [];
+        let values = cells;
+        if (!inPlace) {
+          values = [];
+          for (let c = 0; c < positions.length; c++) values[positions[c]!] = cells[c] ?? '';
+        }
+        const flags = classify(item);
+        const position = this.rows.length;
+        this.rows.push({ rowNumber: item?.rowNumber ?? payload?.rowNumbers[i] ?? i + 1, batchId: outcome.batchId, values, item, flags });
+        this.lists.all.push(position);
+        if (flags & FLAG.failed) this.lists.failed.push(position);
+        if (flags & FLAG.warnings) this.lists.warnings.push(position);
+        if (flags & FLAG.created) this.lists.created.push(position);
+        if (flags & FLAG.updated) this.lists.updated.push(position);
+        if (flags & FLAG['tracking-failed']) this.lists['tracking-failed'].push(position);
+      }
+      if (i < count) return false;
+      this.batches++;
+      return true;
+    };
+  }
+
+  finish(): JobResults {
+    const width = this.columns.length;
+    // A row shorter than the columns (a later chunk added one, a short CSV line) gets empty cells.
+    for (const row of this.rows) {
+      if (row.values.length < width) row.values = Array.from({ length: width }, (_, c) => row.values[c] ?? '');
+    }
+    const index = Object.fromEntries(RESULT_FILTERS.map((filter) => [filter, Int32Array.from(this.lists[filter])])) as Record<ResultFilter, Int32Array>;
+    return { columns: [...this.columns], rows: this.rows, index, batches: this.batches };
+  }
+
+  private column(name: string): number {
+    let position = this.columnIndex.get(name);
+    if (position === undefined) {
+      position = this.columns.length;
+      this.columns.push(name);
+      this.columnIndex.set(name, position);
+    }
+    return position;
+  }
+}
+
+/** Gives the event loop a turn between slices of work. */
+export const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** Rows joined per slice: a few milliseconds on a slow machine. */
+const JOIN_SLICE_ROWS = 1000;
+
+/**
+ * Every finished batch of a job joined to its rows as sent, one chunk per slice: the payload of
+ * the next chunk is read (IndexedDB, asynchronous) while the page stays responsive, its CSV
+ * parsed in one go (a chunk holds at most the batch cap, 5,000 rows in the sandbox), and its
+ * rows joined JOIN_SLICE_ROWS at a time, with a turn of the event loop between slices.
+ */
+export async function buildJobResults(
+  job: Pick<ImportJob, 'headers' | 'chunks'>,
+  outcomes: readonly BatchOutcome[],
+  loadPayload: (chunkId: number) => Promise<ChunkPayload | undefined>,
+  pause: () => Promise<void> = yieldToEventLoop,
+  signal?: AbortSignal,
+): Promise<JobResults> {
+  const collector = new ResultsCollector(job.headers);
+  // job.chunks is in the order the rows were sent (a split chunk's pieces take its place).
+  const place = new Map(job.chunks.map((chunk, i) => [chunk.id, i]));
+  const ordered = [...outcomes].sort((a, b) => (place.get(a.chunkId) ?? Infinity) - (place.get(b.chunkId) ?? Infinity));
+  for (const outcome of ordered) {
+    const payload = await loadPayload(outcome.chunkId);
+    signal?.throwIfAborted();
+    const step = collector.add(outcome, payload);
+    while (!step(JOIN_SLICE_ROWS)) {
+      await pause();
+      signal?.throwIfAborted();
+    }
+    await pause();
+    signal?.throwIfAborted();
+  }
+  return collector.finish();
+}
+
+/** How many rows a filter shows. */
+export function filterCount(results: JobResults, filter: ResultFilter): number {
+  return results.index[filter].length;
+}
+
+/** The row a filter shows at a position, or undefined past its end. */
+export function rowAt(results: JobResults, filter: ResultFilter, position: number): ResultRow | undefined {
+  const index = results.index[filter][position];
+  return index === undefined ? undefined : results.rows[index];
+}
+
+/** The errors of a row as the service gave them (a row without item has one: no result). */
+export function rowErrors(row: ResultRow): { column: string | null; message: string }[] {
+  if (!row.item) return [{ column: null, message: NO_ITEM_MESSAGE }];
+  return row.item.problems.filter((problem) => problem.level === 'error');
+}
+
+export function rowWarnings(row: ResultRow): { column: string | null; message: string }[] {
+  return row.item?.problems.filter((problem) => problem.level === 'warning') ?? [];
+}

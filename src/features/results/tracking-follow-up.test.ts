@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { dueFollowUps, followUpQuery, FOLLOW_UP_SPACING_CAP_MS, FOLLOW_UP_SPACING_MS, nextFollowUpAt, recordShipmentPage, startFollowUps } from './tracking-follow-up';
+import { item, sentBatch } from './test-results';
+
+const headers = ['tracking_number', 'tracking_type'];
+
+function outcomes() {
+  const a = sentBatch(0, headers, [['A', 'container'], ['B', 'container'], ['C', 'container']], [
+    item(1, { shipmentId: 's1', trackingStatus: 'processing' }),
+    item(2, { shipmentId: 's2', trackingStatus: 'succeeded' }),
+    item(3, { shipmentId: 's3', trackingStatus: 'processing' }),
+  ]);
+  const b = sentBatch(1, headers, [['D', 'container']], [item(4, { shipmentId: 's4' })]);
+  const c = sentBatch(2, headers, [['E', 'container']], [item(5, { shipmentId: null, creationStatus: 'failed', trackingStatus: 'processing' })]);
+  return [a.outcome, b.outcome, c.outcome];
+}
+
+describe('tracking follow-up', () => {
+  it('follows the shipments whose tracking was still processing when their batch finished', () => {
+    const followUps = startFollowUps(outcomes());
+    expect(followUps).toEqual([{ batchId: 'batch-0', pending: ['s1', 's3'], failures: {}, checks: 0, lastCheckAt: null, nextPage: 1 }]);
+    expect(dueFollowUps(followUps, 0)).toHaveLength(1);
+    expect(followUpQuery(followUps[0]!)).toEqual({ batch_id: 'batch-0', page: 1, page_size: 100 });
+  });
+
+  it('reads pages until nothing is pending, keeps each failure’s reason, and waits at least a minute before the next check', () => {
+    let [followUp] = startFollowUps(outcomes());
+    const first = recordShipmentPage(followUp!, { shipments: [{ id: 's1', last_process_status: 'track_failed', last_process_failure_reason: 'not_found' }], lastPage: false }, 1_000);
+    expect(first.readNextPage).toBe(true);
+    expect(followUpQuery(first.followUp).page).toBe(2);
+    const second = recordShipmentPage(first.followUp, { shipments: [{ id: 's3', last_process_status: 'processing' }], lastPage: true }, 2_000);
+    expect(second.readNextPage).toBe(false);
+    followUp = second.followUp;
+    expect(followUp).toMatchObject({ pending: ['s3'], failures: { s1: 'not_found' }, checks: 1, lastCheckAt: 2_000, nextPage: 1 });
+    expect(dueFollowUps([followUp], 2_000 + FOLLOW_UP_SPACING_MS - 1)).toEqual([]);
+    expect(nextFollowUpAt([followUp])).toBe(2_000 + FOLLOW_UP_SPACING_MS);
+    expect(dueFollowUps([followUp], 2_000 + FOLLOW_UP_SPACING_MS)).toEqual([followUp]);
+
+    // A fruitless check doubles the wait.
+    const third = recordShipmentPage(followUp, { shipments: [{ id: 's3', last_process_status: 'processing' }], lastPage: true }, 100_000);
+    expect(nextFollowUpAt([third.followUp])).toBe(100_000 + 2 * FOLLOW_UP_SPACING_MS);
+
+    const done = recordShipmentPage(third.followUp, { shipments: [{ id: 's3', last_process_status: 'track_succeeded' }], lastPage: false }, 300_000);
+    expect(done.readNextPage).toBe(false);
+    expect(done.followUp.pending).toEqual([]);
+    expect(nextFollowUpAt([done.followUp])).toBeNull();
+    expect(dueFollowUps([done.followUp], Number.MAX_SAFE_INTEGER)).toEqual([]);
+  });
+
+  it('never waits more than the cap between checks, and says so when a failure has no reason', () => {
+    const [start] = startFollowUps(outcomes());
+    const late = { ...start!, checks: 30, lastCheckAt: 0 };
+    expect(nextFollowUpAt([late])).toBe(FOLLOW_UP_SPACING_CAP_MS);
+    const { followUp } = recordShipmentPage(late, { shipments: [{ id: 's1', last_process_status: 'track_failed', last_process_failure_reason: null }], lastPage: true }, 1);
+    expect(followUp.failures).toEqual({ s1: 'Tracking failed; the service gave no reason.' });
+  });
+});
