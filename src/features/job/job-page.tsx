@@ -5,6 +5,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { PageHeader } from '../../components/page-header';
+import { plural } from '../../components/plural';
 import { ProgressBar } from '../../components/progress-bar';
 import { StatusBadge, type StatusTone } from '../../components/status-badge';
 import { useConnection } from '../../api/use-connection';
@@ -71,8 +72,8 @@ function JobProgress({ job }: { job: ImportJob }) {
         title={sourceName(job)}
         description={
           <>
-            Import job started {new Date(job.createdAt).toLocaleString('en-GB')} · {n(view.rowsToSend)} rows to send in {n(view.chunksTotal)}{' '}
-            {view.chunksTotal === 1 ? 'request' : 'requests'} {job.finishedAt !== null && <>· finished {new Date(job.finishedAt).toLocaleString('en-GB')}</>}
+            Import job started {new Date(job.createdAt).toLocaleString('en-GB')} · {plural(view.rowsToSend, 'row')} to send in {plural(view.chunksTotal, 'request')}{' '}
+            {job.finishedAt !== null && <>· finished {new Date(job.finishedAt).toLocaleString('en-GB')}</>}
           </>
         }
         actions={
