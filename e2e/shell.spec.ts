@@ -13,7 +13,7 @@ test.describe('app shell', () => {
     await nav.getByRole('link', { name: 'History' }).click();
     await expect(page).toHaveURL(/\/history$/);
     await expect(page.getByRole('heading', { level: 1, name: 'History' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'No imports yet' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No import jobs yet' })).toBeVisible();
     await expectAccessible(page);
     await screenshot(page, 'shell-history');
 
