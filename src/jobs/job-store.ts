@@ -15,7 +15,6 @@
 //   splitChunk(…, pieceRows?)    a chunk refused for a cap → smaller pending chunks, same rows
 //   saveOutcome                  a finished batch's compact items
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import { cutIntoChunks, splitChunkBody } from './chunking';
 import type { BatchOutcome, ChunkPayload, ImportJob, JobChunk, NewJob } from './import-job';
 
 interface JobDb extends DBSchema {
@@ -100,6 +99,8 @@ export class JobStore {
   }
 
   async createJob(input: NewJob): Promise<ImportJob> {
+    // Loaded when a job is made, not with the shell that runs jobs: papaparse stays off first paint.
+    const { cutIntoChunks } = await import('./chunking');
     const cut = cutIntoChunks(input.rows, input.chunkRows);
     const sent = cut.reduce((sum, chunk) => sum + chunk.rowNumbers.length, 0);
     if (sent + input.skipped.length !== input.rowsRead) {
@@ -272,6 +273,7 @@ export class JobStore {
   async splitChunk(jobId: string, chunkId: number, pieceRows?: number): Promise<boolean> {
     const payload = await this.getPayload(jobId, chunkId);
     if (!payload) throw new Error(`Chunk ${chunkId} of job ${jobId} has no stored rows.`);
+    const { splitChunkBody } = await import('./chunking');
     const pieces = splitChunkBody(payload.body, payload.rowNumbers, pieceRows);
     if (!pieces) return false;
     const db = await this.db();
