@@ -49,6 +49,25 @@ export function isJobFinished(job: ImportJob): boolean {
   });
 }
 
+/** Pending chunk records for rows already cut, numbered from `firstId`, placed from `firstPosition`. */
+function pendingChunks(cut: readonly { rowNumbers: number[]; withoutReference: number }[], firstId: number, firstPosition: number): JobChunk[] {
+  let position = firstPosition;
+  return cut.map((piece, index) => {
+    const record: JobChunk = {
+      id: firstId + index,
+      firstPosition: position,
+      rowCount: piece.rowNumbers.length,
+      firstRow: piece.rowNumbers[0] ?? 0,
+      lastRow: piece.rowNumbers.at(-1) ?? 0,
+      withoutReference: piece.withoutReference,
+      state: { status: 'pending' },
+      attempts: 0,
+    };
+    position += record.rowCount;
+    return record;
+  });
+}
+
 export class JobStore {
   private snapshot: JobsSnapshot = { status: 'loading', jobs: [], error: null };
   private readonly listeners = new Set<() => void>();
@@ -109,21 +128,7 @@ export class JobStore {
     if (sent === 0) throw new RangeError('There are no rows to send.');
     const now = this.now();
     const id = crypto.randomUUID();
-    let position = 0;
-    const chunks: JobChunk[] = cut.map((chunk, index) => {
-      const record: JobChunk = {
-        id: index,
-        firstPosition: position,
-        rowCount: chunk.rowNumbers.length,
-        firstRow: chunk.rowNumbers[0] ?? 0,
-        lastRow: chunk.rowNumbers.at(-1) ?? 0,
-        withoutReference: chunk.withoutReference,
-        state: { status: 'pending' },
-        attempts: 0,
-      };
-      position += record.rowCount;
-      return record;
-    });
+    const chunks = pendingChunks(cut, 0, 0);
     const job: ImportJob = {
       id,
       createdAt: now,
@@ -286,21 +291,8 @@ export class JobStore {
       await tx.done.catch(() => undefined);
       throw new JobNotFoundError(jobId);
     }
-    let position = chunk.firstPosition;
-    const records = pieces.map((half): JobChunk => {
-      const record: JobChunk = {
-        id: job.nextChunkId++,
-        firstPosition: position,
-        rowCount: half.rowNumbers.length,
-        firstRow: half.rowNumbers[0] ?? 0,
-        lastRow: half.rowNumbers.at(-1) ?? 0,
-        withoutReference: half.withoutReference,
-        state: { status: 'pending' },
-        attempts: 0,
-      };
-      position += record.rowCount;
-      return record;
-    });
+    const records = pendingChunks(pieces, job.nextChunkId, chunk.firstPosition);
+    job.nextChunkId += records.length;
     job.chunks.splice(index, 1, ...records);
     job.updatedAt = this.now();
     await Promise.all([
