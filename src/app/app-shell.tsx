@@ -1,6 +1,9 @@
 import { Link, Outlet } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { useConnection } from '../api/use-connection';
-import { JobPoller } from '../features/job/job-poller';
+
+// The job runner is not needed to paint the first page: it loads just after, as its own chunk.
+const JobPoller = lazy(() => import('../features/job/job-poller').then((m) => ({ default: m.JobPoller })));
 
 const navItems = [
   { to: '/', label: 'Import', exact: true },
@@ -38,7 +41,9 @@ export function AppShell() {
         </div>
       </header>
       {/* Sends and polls import jobs on every page (only in the tab that holds the runner lock). */}
-      <JobPoller />
+      <Suspense fallback={null}>
+        <JobPoller />
+      </Suspense>
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-6 py-8">
         <Outlet />
       </main>
