@@ -2,6 +2,8 @@
 // buildApp() does not listen, so tests drive it in-process with inject(); main.ts listens.
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { errorBody } from '../contract/error-body';
+import { formatCount } from '../spreadsheet/read-error';
+import { DEFAULT_TABLE_LIMITS } from '../spreadsheet/table-limits';
 import type { ServerConfig } from './config';
 import { notFoundHandler, serveConsole } from './console-static';
 import { addJsonDepthLimit } from './json-body';
@@ -15,9 +17,12 @@ export async function buildApp(config: ServerConfig, deps: ApiDependencies = {})
     bodyLimit: config.maxFileBytes,
     // Never trust X-Forwarded-* from the network: the server binds loopback by default.
     trustProxy: false,
-    // A URL that cannot be decoded never reaches the error handler; answer it in the same shape.
-    frameworkErrors: (_error, _request, reply: FastifyReply) => {
-      void reply.code(400).send(errorBody('bad_request', 'The URL could not be decoded; check its percent-encoding.'));
+    // A reference is any text up to a cell's cap (the store takes no longer one), so PATCH by
+    // reference must route one that long; Fastify's default of 100 characters refused most.
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
+    // Routing errors never reach the error handler; answer them in the same shape.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      void reply.code(400).send(errorBody('bad_request', routingErrorMessage(error.code)));
     },
   });
 
@@ -28,6 +33,17 @@ export async function buildApp(config: ServerConfig, deps: ApiDependencies = {})
   if (config.consoleDir) await serveConsole(app, config.consoleDir);
   notFoundHandler(app, config.consoleDir !== null);
   return app;
+}
+
+/** The longest id or reference (decoded characters) one segment of a URL path may hold. */
+export const MAX_PATH_PARAM_LENGTH = DEFAULT_TABLE_LIMITS.maxCellLength;
+
+function routingErrorMessage(code: string): string {
+  if (code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return `A part of the URL path is longer than ${formatCount(MAX_PATH_PARAM_LENGTH)} characters, the longest id or reference this service accepts.`;
+  }
+  if (code === 'FST_ERR_BAD_URL') return 'The URL could not be decoded; check its percent-encoding.';
+  return 'The URL could not be matched to an endpoint.';
 }
 
 /**

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { Batch } from '../../contract/batch';
 import { sandboxInfoSchema } from '../../contract/sandbox';
 import { containerListSchema, shipmentListSchema, shipmentSchema } from '../../contract/shipment';
+import { MAX_PATH_PARAM_LENGTH } from '../app';
 import { DEMO_API_KEY } from '../sandbox-keys';
 import { TEST_NUMBERS } from '../tracking/test-numbers';
 import { AUTH, importList, sandbox, waitForBatch } from '../test-support';
@@ -154,7 +155,24 @@ describe('PATCH /api/v1/shipments/id/:id and /reference/:reference', () => {
   test('answers 400 bad_request to a reference that is not valid percent-encoding', async () => {
     const response = await patch('/api/v1/shipments/reference/%E0%A4%A', { name: 'x' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ errors: [{ code: 'bad_request' }] });
+    expect(response.json()).toMatchObject({ errors: [{ code: 'bad_request', message: expect.stringContaining('could not be decoded') as string }] });
+  });
+
+  test('updates by a reference as long as a cell may be, well past Fastify’s default of 100 characters', async () => {
+    const reference = `R/${'é'.repeat(MAX_PATH_PARAM_LENGTH - 2)}`;
+    const created = (await importRows([row(reference)])).results[0];
+    expect(created?.creation_status).toBe('created');
+    const response = await patch(`/api/v1/shipments/reference/${encodeURIComponent(reference)}`, { name: 'Long' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: created?.shipment_id, reference, name: 'Long' });
+  });
+
+  test('answers 400 bad_request naming the limit to a reference one character longer', async () => {
+    const response = await patch(`/api/v1/shipments/reference/${'R'.repeat(MAX_PATH_PARAM_LENGTH + 1)}`, { name: 'x' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      errors: [{ code: 'bad_request', message: 'A part of the URL path is longer than 32,767 characters, the longest id or reference this service accepts.', target: null }],
+    });
   });
 
   test('answers 404 not_found for an unknown id or reference', async () => {
