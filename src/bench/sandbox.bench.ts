@@ -15,7 +15,7 @@ import { openStore } from '../server/store/open-store';
 import { ShipmentStore } from '../server/store/shipments';
 import { seedWorkspaces } from '../server/store/workspaces';
 import { simulateTracking } from '../server/tracking/simulate';
-import { multipartBody } from '../server/test-support';
+import { closeParsePool, multipartBody } from '../server/test-support';
 
 const FILE_ROWS = 5_000;
 const STORE_SHIPMENTS = 100_000;
@@ -79,13 +79,15 @@ async function timeList(app: FastifyInstance, url: (i: number) => string): Promi
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-bench-'));
+const dbPath = join(dir, 'sandbox.sqlite');
+const config = testConfig({ dbPath, rowDelayMs: 0, hourlyLimit: 1e9, dailyLimit: 1e9, importLimit: 1e9 });
+let app: FastifyInstance | undefined;
 try {
-  const dbPath = join(dir, 'sandbox.sqlite');
   const seedStarted = performance.now();
   seedShipments(dbPath, STORE_SHIPMENTS - FILE_ROWS);
   const seedMs = performance.now() - seedStarted;
 
-  const app = await buildApp(testConfig({ dbPath, rowDelayMs: 0, hourlyLimit: 1e9, dailyLimit: 1e9, importLimit: 1e9 }));
+  app = await buildApp(config);
   await app.ready();
 
   const upload = multipartBody(importCsv(), 'bench.csv');
@@ -106,8 +108,6 @@ try {
     allFirstPage: await timeList(app, () => '/api/v1/shipments'),
     allRandomPage: await timeList(app, (i) => `/api/v1/shipments/?page=${1 + ((i * 7919) % allPages)}`),
   };
-  await app.close();
-
   const lines = [
     '| what | figure |',
     '|---|---|',
@@ -138,5 +138,8 @@ try {
     )}\n`,
   );
 } finally {
+  // The app's parse pool outlives app.close() (apps share it) and would keep the process alive.
+  await app?.close();
+  await closeParsePool(config);
   rmSync(dir, { recursive: true, force: true });
 }

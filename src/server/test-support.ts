@@ -16,9 +16,19 @@ export const AUTH = { authorization: `Bearer ${DEMO_API_KEY}` };
  * machine), for a `beforeAll` with a long timeout, so that no single test pays for it.
  */
 export async function warmParsePool(overrides: Partial<ServerConfig> = {}): Promise<void> {
-  const config = testConfig(overrides);
-  await sharedParsePool({ workers: config.parseWorkers, timeoutMs: config.parseTimeoutMs, heapMb: config.parseHeapMb }).ready();
+  await parsePoolOf(testConfig(overrides)).ready();
 }
+
+/**
+ * Ends the parse pool an app of this config shares, for a script that must exit when done:
+ * `app.close()` leaves the pool to the next app, and its workers' message ports hold the process.
+ */
+export async function closeParsePool(config: ServerConfig): Promise<void> {
+  await parsePoolOf(config).close();
+}
+
+const parsePoolOf = (config: ServerConfig) =>
+  sharedParsePool({ workers: config.parseWorkers, timeoutMs: config.parseTimeoutMs, heapMb: config.parseHeapMb });
 
 export async function sandbox(overrides: Partial<ServerConfig> = {}, deps: ApiDependencies = {}): Promise<FastifyInstance> {
   const app = await buildApp(testConfig(overrides), deps);
