@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { suggestColumnMapping } from './column-mapping';
-import { toCsvChunks, toExportCsv } from './csv-output';
+import { toCsvChunks } from './csv-output';
 import { createReviewTable, excludeRows } from './review-table';
 
 function table(rows: string[][]) {
@@ -45,13 +45,5 @@ describe('toCsvChunks', () => {
     const submission = toCsvChunks(table([['tracking_number', 'tracking_type'], ['', 'container']]));
     expect(submission.chunks).toEqual([]);
     expect(submission.skipped).toHaveLength(1);
-  });
-});
-
-describe('toExportCsv', () => {
-  it('escapes cells that a spreadsheet program would run', () => {
-    const csv = toExportCsv([['=HYPERLINK("http://x")', '+1', '-a', '@b', '\tc', 'plain']], ['a', 'b', 'c', 'd', 'e', 'f']);
-    const [, row] = Papa.parse<string[]>(csv).data;
-    expect(row).toEqual(["'=HYPERLINK(\"http://x\")", "'+1", "'-a", "'@b", "'\tc", 'plain']);
   });
 });

@@ -33,7 +33,8 @@ export interface CsvSubmission {
 /**
  * The rows to submit, as normalized CSV in chunks, and the rows left out with their reasons.
  * Every row of the table is in exactly one chunk or in skipped. Cells are not formula-escaped:
- * this CSV is data for the service, not a file for a spreadsheet program (see toExportCsv).
+ * this CSV is data for the service, not a file for a spreadsheet program (downloads are
+ * escaped in result-export.ts).
  */
 export function toCsvChunks(table: ReviewTable, chunkRows: number = DEFAULT_CHUNK_ROWS): CsvSubmission {
   if (!Number.isInteger(chunkRows) || chunkRows < 1) throw new RangeError('chunkRows must be a positive whole number.');
@@ -66,12 +67,4 @@ export function toCsvChunks(table: ReviewTable, chunkRows: number = DEFAULT_CHUN
   }
   flush();
   return { headers, chunks, skipped, submittedRows: table.counts.rows - skipped.length };
-}
-
-/**
- * CSV for people to download and open in a spreadsheet program: cells starting with =, +, -, @,
- * tab or CR are escaped (papaparse's escapeFormulae) so they cannot run as formulas.
- */
-export function toExportCsv(rows: readonly (readonly string[])[], columns: readonly string[]): string {
-  return Papa.unparse({ fields: [...columns], data: rows.map((row) => [...row]) }, { escapeFormulae: true, newline: '\r\n' });
 }
