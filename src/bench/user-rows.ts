@@ -2,25 +2,18 @@
 // with commas (quoted in CSV), names with commas, about 5% of untidy or wrong cells. The benches
 // drop this file beside the narrow one, so their figures hold for files people really import.
 import { containerCheckDigit } from '../spreadsheet/iso6346';
+import { seededRandom } from '../spreadsheet/seeded-random';
 
 /** The template's eight columns plus two of the sandbox's custom fields, spelled exactly. */
 export const USER_HEADER = ['tracking_number', 'tracking_type', 'reference', 'carrier', 'name', 'viewers', 'tags', 'assignees', 'cf_po_number', 'cf_eta'];
-
-/** A deterministic generator, so every run and machine measures the same file. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
 
 const OWNERS = ['MSKU', 'MSCU', 'CMAU', 'HLXU', 'TGHU', 'OOLU', 'TCNU', 'SEGU'];
 const CARRIERS = ['MAEU', 'MSCU', 'CMDU', 'HLCU', 'ONEY', 'EGLV', 'COSU', 'ZIMU', 'YMLU', 'HDMU'];
 
 /** `count` data rows under `header` (ten columns in USER_HEADER's order, however spelled). */
 export function userRows(count: number, header: readonly string[] = USER_HEADER): string[][] {
-  const next = random(2024);
+  // Seeded, so every run and machine measures the same file.
+  const next = seededRandom(2024);
   const rows: string[][] = [[...header]];
   for (let r = 0; r < count; r++) {
     const pick = next();
