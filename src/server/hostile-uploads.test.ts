@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Batch } from '../contract/batch';
 import * as hostile from './hostile-uploads';
-import { AUTH, multipartBody, sandbox, uploadFile, warmParsePool } from './test-support';
+import { AUTH, multipartBody, sandbox, uploadFile, waitForBatch, warmParsePool } from './test-support';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -46,12 +46,22 @@ describe('hostile uploads are refused with a sentence, in time', () => {
     expect(ms).toBeLessThan(BOUND_MS);
   });
 
-  test('a 2 MiB cell is refused naming its line and true length (the console makes it a row error first)', async () => {
+  test('a 2 MiB cell fails its row only, shown shortened with an ellipsis; the other rows import', async () => {
     const { response, ms } = await timedUpload(hostile.csvWithLongCell(), 'long.csv');
-    expect(response.statusCode).toBe(413);
-    expect(response.json()).toMatchObject({ errors: [{ code: 'too_large', message: 'Line 3 has a cell of 2,097,152 characters (column 3); the limit is 32,767.' }] });
+    expect(response.statusCode).toBe(202);
     expect(ms).toBeLessThan(BOUND_MS);
-  });
+    const batch = await waitForBatch(app, response.json<Batch>().id, 30_000);
+    expect(batch.results.map((result) => [result.tracking_number, result.creation_status])).toEqual([
+      ['MSCU1234566', 'created'],
+      ['MAEU1234567', 'failed'],
+      ['CSQU3054383', 'created'],
+    ]);
+    const long = batch.results[1];
+    expect(long?.errors).toEqual([
+      { code: 'invalid_input', target: 'name', message: 'name has more than 32,767 characters, the most a cell may hold; it is shown shortened, ending in “…”' },
+    ]);
+    expect(long?.name).toBe(`${'n'.repeat(32_767)}…`);
+  }, 40_000);
 
   test('a 5,000-column header and NUL bytes are read, not fatal', async () => {
     const wide = await timedUpload(hostile.wideCsv(), 'wide.csv');

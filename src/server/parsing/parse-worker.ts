@@ -2,9 +2,7 @@
 // shared reader and answers with its rows or the sentence that refuses it. It runs TypeScript
 // through tsx (`--import tsx` in its execArgv), under `npm start` and Vitest alike.
 import { parentPort } from 'node:worker_threads';
-import { formatCount } from '../../spreadsheet/read-error';
-import { readTable, SpreadsheetReadError, type TableReadResult } from '../../spreadsheet/read-table';
-import { DEFAULT_TABLE_LIMITS, cellLength } from '../../spreadsheet/table-limits';
+import { readTable, SpreadsheetReadError } from '../../spreadsheet/read-table';
 import type { ParseAnswer, ParseRequest, WorkerMessage } from './parse-protocol';
 
 const port = parentPort;
@@ -17,29 +15,13 @@ port.postMessage({ ready: true } satisfies WorkerMessage);
 
 async function parse({ id, bytes, fileName, limits }: ParseRequest): Promise<ParseAnswer> {
   try {
+    // An over-long cell comes back shortened with an ellipsis (table-limits.ts, shortenCell): it is
+    // its row's error (processing/row-rules.ts, checkFileRow), the file's other rows import.
     const table = await readTable(new Uint8Array(bytes), fileName, { limits });
-    const long = overLongCell(table, limits.maxCellLength ?? DEFAULT_TABLE_LIMITS.maxCellLength);
-    if (long) return { id, ok: false, code: 'too_large', message: long };
     return { id, ok: true, rows: table.rows };
   } catch (error) {
     if (error instanceof SpreadsheetReadError) return { id, ok: false, code: error.code, message: error.message };
     // Anything else is a reader bug meeting an odd file: the file's problem to the client, logged here.
     return { id, ok: false, code: 'invalid_file', message: 'The file could not be read as CSV, XLS or XLSX.', detail: String(error) };
   }
-}
-
-/**
- * The reader keeps a cell over the cap shortened, for the console to show as its row's error.
- * The sandbox's file rows have no length rule of their own (processing/row-rules.ts), so a
- * shortened cell would be stored cut: the file is refused instead, naming the cell.
- */
-function overLongCell(table: TableReadResult, maxCellLength: number): string | null {
-  for (const [index, row] of table.rows.entries()) {
-    const column = row.findIndex((cell) => cell.length > maxCellLength);
-    const cell = row[column];
-    if (cell === undefined) continue;
-    const where = `${table.kind === 'csv' ? 'Line' : 'Row'} ${formatCount(table.rowNumbers[index] ?? index + 1)}`;
-    return `${where} has a cell of ${formatCount(cellLength(cell))} characters (column ${formatCount(column + 1)}); the limit is ${formatCount(maxCellLength)}.`;
-  }
-  return null;
 }
