@@ -4,7 +4,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Batch } from '../contract/batch';
+import { testConfig } from './config';
 import * as hostile from './hostile-uploads';
+import { sharedParsePool } from './parsing/parse-pool';
 import { AUTH, multipartBody, sandbox, uploadFile, waitForBatch, warmParsePool } from './test-support';
 
 let app: FastifyInstance;
@@ -13,6 +15,15 @@ beforeAll(async () => {
   app = await sandbox();
 }, 60_000);
 afterAll(async () => app.close());
+
+/** Polls until `condition` holds; fails after `timeoutMs` (a hang, not a slow machine). */
+async function until(condition: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${condition.toString()}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
 
 /** Refusal within this long, on a machine shared by several test runs (DESIGN §6 target: 5 s). */
 const BOUND_MS = 5_000;
@@ -109,6 +120,38 @@ describe('one bad file costs one worker, never the server', () => {
     const next = await uploadFile(app, 'tracking_number,tracking_type\nCSQU3054383,container\n');
     expect(next.statusCode).toBe(202);
   }, 60_000);
+
+  test('a client that goes away mid-parse stops the parse: its worker is terminated and the slot is free', async () => {
+    // One worker, a row cap and time limit that let a 10 MB CSV be read for seconds: the abort
+    // surely lands while it is being read.
+    const overrides = { parseWorkers: 1, parseTimeoutMs: 120_000, maxBatchRows: 1_000_000 };
+    await warmParsePool(overrides);
+    const config = testConfig(overrides);
+    const pool = sharedParsePool({ workers: config.parseWorkers, timeoutMs: config.parseTimeoutMs, heapMb: config.parseHeapMb });
+    const server = await sandbox(overrides);
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    const address = server.server.address();
+    if (address === null || typeof address === 'string') throw new Error('no port');
+    try {
+      const before = pool.stats();
+      expect(before.busy).toBe(0);
+      const slow = multipartBody(`tracking_number,tracking_type,reference\n${'CSQU3054383,container,"R-1"\n'.repeat(360_000)}`, 'slow.csv');
+      const client = new AbortController();
+      const upload = fetch(`http://127.0.0.1:${address.port}/api/v1/shipments/imports/file`, {
+        method: 'POST', body: new Uint8Array(slow.payload), headers: { ...AUTH, ...slow.headers }, signal: client.signal,
+      }).then(() => 'answered', () => 'aborted');
+      await until(() => pool.stats().busy === 1, 30_000);
+      client.abort();
+      expect(await upload).toBe('aborted');
+      // The worker reading it is terminated at once, not when it would have finished.
+      await until(() => pool.stats().replaced === before.replaced + 1 && pool.stats().busy === 0, 5_000);
+      // Its replacement reads the next file.
+      const next = await uploadFile(server, 'tracking_number,tracking_type\nCSQU3054383,container\n');
+      expect(next.statusCode).toBe(202);
+    } finally {
+      await server.close();
+    }
+  }, 90_000);
 
   test('GET /sandbox.json keeps answering quickly while bombs are refused', async () => {
     const server = await sandbox();

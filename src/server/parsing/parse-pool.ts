@@ -86,6 +86,8 @@ export class ParsePool {
   private readonly queue: Job[] = [];
   private nextId = 1;
   private closed = false;
+  /** Workers terminated mid-parse (timeout, client gone); for tests and the bench. */
+  private replaced = 0;
   private readonly source = workerSource();
 
   constructor(
@@ -107,6 +109,11 @@ export class ParsePool {
       this.queue.push(job);
       this.dispatch();
     });
+  }
+
+  /** What the pool is doing now: files being read, files waiting, workers given up on so far. */
+  stats(): { busy: number; queued: number; replaced: number } {
+    return { busy: this.workers.filter((worker) => worker.job !== null).length, queued: this.queue.length, replaced: this.replaced };
   }
 
   /** Resolves once a worker has loaded and can take a file. */
@@ -182,6 +189,7 @@ export class ParsePool {
 
   /** Gives up on a worker mid-parse: it is terminated, and its exit spawns the next one. */
   private replace(worker: PoolWorker): void {
+    this.replaced++;
     this.clear(worker);
     worker.ready = false;
     void worker.thread.terminate();

@@ -105,6 +105,7 @@ export function registerFileImport(api: FastifyInstance, { batches, processor, c
     reply.raw.on('close', () => {
       if (!reply.raw.writableFinished) gone.abort();
     });
+    if (request.raw.socket?.destroyed) gone.abort(); // gone while the upload was read: 'close' has passed
     const parsed = await parsePool.parse(upload.bytes, upload.fileName, sandboxTableLimits(config.maxBatchRows), gone.signal);
     if (!parsed.ok) {
       // An aborted parse has nobody to answer; the 400 is sent into a closed socket.
