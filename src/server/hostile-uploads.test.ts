@@ -50,6 +50,16 @@ describe('hostile uploads are refused with a sentence, in time', () => {
     expect(ms).toBeLessThan(BOUND_MS);
   }, 30_000);
 
+  test.each([
+    ['600 cells of one 32,000-character shared string (19 million characters from a few KB)', () => hostile.sharedStringEverywhere(), 'strings.xlsx', /^The file's cells hold more than 16,777,216 characters in all; one import takes at most that many\.$/],
+    ['5,000 rows × 101 cells, 99 of them empty', () => hostile.manyEmptyCells(), 'cells.csv', /^The file has more than 500,000 cells \(rows × columns, empty ones included\); one import takes at most that many\.$/],
+  ])('%s: refused before the rows reach the event loop', async (_name, build, fileName, sentence) => {
+    const { response, ms } = await timedUpload(build(), fileName);
+    expect(response.statusCode).toBe(413);
+    expect(response.json<{ errors: { message: string }[] }>().errors[0]?.message).toMatch(sentence);
+    expect(ms).toBeLessThan(BOUND_MS);
+  }, 30_000);
+
   test('billion-laughs entities are not expanded: the text is kept as written', async () => {
     const { response, ms } = await timedUpload(hostile.billionLaughs(), 'laughs.xlsx');
     expect(response.statusCode).toBe(202);
