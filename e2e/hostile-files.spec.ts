@@ -92,21 +92,23 @@ test.describe('import: hostile files', () => {
     await review(page);
   });
 
-  test('billion-laughs entities are read as the text written, not expanded', async ({ page }) => {
+  test('billion laughs, a 5,000-column header and a 2 MiB cell are read as data, one file after another', async ({ page }) => {
+    test.setTimeout(90_000);
+    // Entities are not expanded: the cell holds the text as written.
     await drop(page, xlsx(hostile.billionLaughs()));
-    const grid = await review(page);
+    let grid = await review(page);
     await expect(grid.getByRole('button', { name: /^tracking_number, row 2: &lol9;\. / })).toBeVisible();
-  });
+    await page.getByRole('button', { name: 'Choose another file' }).click();
 
-  test('a 5,000-column header is read: the known columns mapped, the page responsive', async ({ page }) => {
     await drop(page, csv(hostile.wideCsv()));
-    await review(page);
+    grid = await review(page);
+    await expect(grid.getByRole('button', { name: /^tracking_number, line 2: CSQU3054383\. / })).toBeVisible();
     expect(await longestFrameGap(page, 10)).toBeLessThan(1_000);
-  });
+    await page.getByRole('button', { name: 'Choose another file' }).click();
 
-  test('a 2 MiB cell is its row\'s error, shown shortened; the other rows are read', async ({ page }) => {
+    // The over-long cell is its row's error, shown shortened; the other rows are read.
     await drop(page, csv(hostile.csvWithLongCell()));
-    const grid = await review(page);
+    grid = await review(page);
     await expect(page.getByText('3 rows:', { exact: true })).toBeVisible();
     const long = grid.getByRole('button', { name: /^name, line 3: n+…/ });
     await expect(long).toBeVisible();
