@@ -74,11 +74,21 @@ type UploadRead = { ok: true; chunks: Uint8Array[]; fileName: string } | { ok: f
  * into one Buffer and copying it again for the transfer held the event loop 100–130 ms on a busy
  * machine (`npm run bench -- hostile`).
  */
+const YIELD_EVERY_BYTES = 256 * 1024;
+
 async function fileChunks(file: AsyncIterable<Buffer> & { truncated: boolean }): Promise<Uint8Array[]> {
   const chunks: Uint8Array[] = [];
+  let sinceYield = 0;
   for await (const chunk of file) {
     if (file.truncated) throw Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
     chunks.push(new Uint8Array(chunk));
+    // A turn of the loop to other requests every 256 KB: meanwhile the part's stream fills, busboy
+    // and the socket pause (backpressure), so no single turn parses megabytes of a fast upload.
+    sinceYield += chunk.byteLength;
+    if (sinceYield >= YIELD_EVERY_BYTES) {
+      sinceYield = 0;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
   if (file.truncated) throw Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
   return chunks;
