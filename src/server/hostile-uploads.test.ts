@@ -1,12 +1,13 @@
 // Issue #10: hostile and odd uploads, each built here in memory, against the sandbox. Each is
 // refused (or read) with a sentence and a status, within the time bound, and the server keeps
 // answering other requests meanwhile.
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Batch } from '../contract/batch';
 import { testConfig } from './config';
 import * as hostile from './hostile-uploads';
-import { sharedParsePool } from './parsing/parse-pool';
+import { sharedParsePool, type ParseReport } from './parsing/parse-pool';
 import { AUTH, multipartBody, sandbox, uploadFile, waitForBatch, warmParsePool } from './test-support';
 
 let app: FastifyInstance;
@@ -162,6 +163,23 @@ describe('one bad file costs one worker, never the server', () => {
       await server.close();
     }
   }, 90_000);
+
+  test('each parse is reported on the sandbox:parse channel with the worker\'s heap (what the bench reads)', async () => {
+    const reports: ParseReport[] = [];
+    const listener = (report: unknown) => reports.push(report as ParseReport);
+    subscribe('sandbox:parse', listener);
+    try {
+      expect((await uploadFile(app, 'tracking_number,tracking_type\nCSQU3054383,container\n')).statusCode).toBe(202);
+      expect((await uploadFile(app, hostile.sharedStringsBomb({ inflatedMiB: 100 }), 'bomb.xlsx')).statusCode).toBe(413);
+    } finally {
+      unsubscribe('sandbox:parse', listener);
+    }
+    expect(reports.map((report) => report.status)).toEqual([200, 413]);
+    for (const report of reports) {
+      expect(report.workerHeapMb).toBeGreaterThan(1);
+      expect(report.workerMs).not.toBeNull();
+    }
+  });
 
   test('GET /sandbox.json keeps answering quickly while bombs are refused', async () => {
     const server = await sandbox();
