@@ -1,11 +1,14 @@
 // Issue #10: hostile and odd uploads, each built here in memory, against the sandbox. Each is
 // refused (or read) with a sentence and a status, within the time bound, and the server keeps
 // answering other requests meanwhile.
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Batch } from '../contract/batch';
+import { testConfig } from './config';
 import * as hostile from './hostile-uploads';
-import { AUTH, multipartBody, sandbox, uploadFile, warmParsePool } from './test-support';
+import { sharedParsePool, type ParseReport } from './parsing/parse-pool';
+import { AUTH, multipartBody, sandbox, uploadFile, waitForBatch, warmParsePool } from './test-support';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -13,6 +16,15 @@ beforeAll(async () => {
   app = await sandbox();
 }, 60_000);
 afterAll(async () => app.close());
+
+/** Polls until `condition` holds; fails after `timeoutMs` (a hang, not a slow machine). */
+async function until(condition: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms: ${condition.toString()}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
 
 /** Refusal within this long, on a machine shared by several test runs (DESIGN §6 target: 5 s). */
 const BOUND_MS = 5_000;
@@ -39,6 +51,16 @@ describe('hostile uploads are refused with a sentence, in time', () => {
     expect(ms).toBeLessThan(BOUND_MS);
   }, 30_000);
 
+  test.each([
+    ['600 cells of one 32,000-character shared string (19 million characters from a few KB)', () => hostile.sharedStringEverywhere(), 'strings.xlsx', /^The file's cells hold more than 16,777,216 characters in all; one import takes at most that many\.$/],
+    ['5,000 rows × 101 cells, 99 of them empty', () => hostile.manyEmptyCells(), 'cells.csv', /^The file has more than 500,000 cells \(rows × columns, empty ones included\); one import takes at most that many\.$/],
+  ])('%s: refused before the rows reach the event loop', async (_name, build, fileName, sentence) => {
+    const { response, ms } = await timedUpload(build(), fileName);
+    expect(response.statusCode).toBe(413);
+    expect(response.json<{ errors: { message: string }[] }>().errors[0]?.message).toMatch(sentence);
+    expect(ms).toBeLessThan(BOUND_MS);
+  }, 30_000);
+
   test('billion-laughs entities are not expanded: the text is kept as written', async () => {
     const { response, ms } = await timedUpload(hostile.billionLaughs(), 'laughs.xlsx');
     expect(response.statusCode).toBe(202);
@@ -46,12 +68,22 @@ describe('hostile uploads are refused with a sentence, in time', () => {
     expect(ms).toBeLessThan(BOUND_MS);
   });
 
-  test('a 2 MiB cell is refused naming its line and true length (the console makes it a row error first)', async () => {
+  test('a 2 MiB cell fails its row only, shown shortened with an ellipsis; the other rows import', async () => {
     const { response, ms } = await timedUpload(hostile.csvWithLongCell(), 'long.csv');
-    expect(response.statusCode).toBe(413);
-    expect(response.json()).toMatchObject({ errors: [{ code: 'too_large', message: 'Line 3 has a cell of 2,097,152 characters (column 3); the limit is 32,767.' }] });
+    expect(response.statusCode).toBe(202);
     expect(ms).toBeLessThan(BOUND_MS);
-  });
+    const batch = await waitForBatch(app, response.json<Batch>().id, 30_000);
+    expect(batch.results.map((result) => [result.tracking_number, result.creation_status])).toEqual([
+      ['MSCU1234566', 'created'],
+      ['MAEU1234567', 'failed'],
+      ['CSQU3054383', 'created'],
+    ]);
+    const long = batch.results[1];
+    expect(long?.errors).toEqual([
+      { code: 'invalid_input', target: 'name', message: 'name has more than 32,767 characters, the most a cell may hold; it is shown shortened, ending in “…”' },
+    ]);
+    expect(long?.name).toBe(`${'n'.repeat(32_767)}…`);
+  }, 40_000);
 
   test('a 5,000-column header and NUL bytes are read, not fatal', async () => {
     const wide = await timedUpload(hostile.wideCsv(), 'wide.csv');
@@ -99,6 +131,55 @@ describe('one bad file costs one worker, never the server', () => {
     const next = await uploadFile(app, 'tracking_number,tracking_type\nCSQU3054383,container\n');
     expect(next.statusCode).toBe(202);
   }, 60_000);
+
+  test('a client that goes away mid-parse stops the parse: its worker is terminated and the slot is free', async () => {
+    // One worker, a row cap and time limit that let a 10 MB CSV be read for seconds: the abort
+    // surely lands while it is being read.
+    const overrides = { parseWorkers: 1, parseTimeoutMs: 120_000, maxBatchRows: 1_000_000 };
+    await warmParsePool(overrides);
+    const config = testConfig(overrides);
+    const pool = sharedParsePool({ workers: config.parseWorkers, timeoutMs: config.parseTimeoutMs, heapMb: config.parseHeapMb });
+    const server = await sandbox(overrides);
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    const address = server.server.address();
+    if (address === null || typeof address === 'string') throw new Error('no port');
+    try {
+      const before = pool.stats();
+      expect(before.busy).toBe(0);
+      const slow = multipartBody(`tracking_number,tracking_type,reference\n${'CSQU3054383,container,"R-1"\n'.repeat(360_000)}`, 'slow.csv');
+      const client = new AbortController();
+      const upload = fetch(`http://127.0.0.1:${address.port}/api/v1/shipments/imports/file`, {
+        method: 'POST', body: new Uint8Array(slow.payload), headers: { ...AUTH, ...slow.headers }, signal: client.signal,
+      }).then(() => 'answered', () => 'aborted');
+      await until(() => pool.stats().busy === 1, 30_000);
+      client.abort();
+      expect(await upload).toBe('aborted');
+      // The worker reading it is terminated at once, not when it would have finished.
+      await until(() => pool.stats().replaced === before.replaced + 1 && pool.stats().busy === 0, 5_000);
+      // Its replacement reads the next file.
+      const next = await uploadFile(server, 'tracking_number,tracking_type\nCSQU3054383,container\n');
+      expect(next.statusCode).toBe(202);
+    } finally {
+      await server.close();
+    }
+  }, 90_000);
+
+  test('each parse is reported on the sandbox:parse channel with the worker\'s heap (what the bench reads)', async () => {
+    const reports: ParseReport[] = [];
+    const listener = (report: unknown) => reports.push(report as ParseReport);
+    subscribe('sandbox:parse', listener);
+    try {
+      expect((await uploadFile(app, 'tracking_number,tracking_type\nCSQU3054383,container\n')).statusCode).toBe(202);
+      expect((await uploadFile(app, hostile.sharedStringsBomb({ inflatedMiB: 100 }), 'bomb.xlsx')).statusCode).toBe(413);
+    } finally {
+      unsubscribe('sandbox:parse', listener);
+    }
+    expect(reports.map((report) => report.status)).toEqual([200, 413]);
+    for (const report of reports) {
+      expect(report.workerHeapMb).toBeGreaterThan(1);
+      expect(report.workerMs).not.toBeNull();
+    }
+  });
 
   test('GET /sandbox.json keeps answering quickly while bombs are refused', async () => {
     const server = await sandbox();

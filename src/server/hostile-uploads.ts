@@ -156,6 +156,22 @@ export function billionLaughs(): Uint8Array {
   return workbook({ head: `${head}<row r="2"><c t="inlineStr"><is><t>&lol9;</t></is></c></row>`, tail: SHEET_TAIL });
 }
 
+/**
+ * One shared string of `chars` characters referenced by `rows` rows: a few kilobytes that read as
+ * `rows × chars` characters of cells (the amplification the sandbox's result cap bounds).
+ */
+export function sharedStringEverywhere({ rows = 600, chars = 32_000 }: { rows?: number; chars?: number } = {}): Uint8Array {
+  return workbook(
+    { head: SHEET_HEAD + HEADER_ROW, unit: undefined, tail: `${'<row><c t="inlineStr"><is><t>CSQU3054383</t></is></c><c t="s"><v>0</v></c></row>'.repeat(rows)}${SHEET_TAIL}` },
+    { head: `<?xml version="1.0"?>\n<sst xmlns="${MAIN}"><si><t>${'c'.repeat(chars)}</t></si>`, tail: '</sst>' },
+  );
+}
+
+/** A CSV of `rows` rows of `columns` cells, all but two empty: cells, hardly any text. */
+export function manyEmptyCells({ rows = 5000, columns = 101 } = {}): string {
+  return `tracking_number,tracking_type${','.repeat(columns - 2)}\n${`CSQU3054383,container${','.repeat(columns - 2)}\n`.repeat(rows)}`;
+}
+
 /** CSV text: a header, then `rows` rows, one of whose cells (row 2's name) is `cellChars` long. */
 export function csvWithLongCell(cellChars = 2_097_152): string {
   return `tracking_number,tracking_type,name\nMSCU1234566,container,first\nMAEU1234567,container,${'n'.repeat(cellChars)}\nCSQU3054383,container,last\n`;

@@ -2,6 +2,7 @@
 // each under a heap limit (resourceLimits) and a time limit per file. A file that breaks either
 // costs its worker — terminated and replaced — never the server; a request whose client went
 // away stops its parse the same way (DESIGN §7).
+import { channel } from 'node:diagnostics_channel';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -29,7 +30,30 @@ interface Job {
   resolve: (outcome: ParseOutcome) => void;
   signal: AbortSignal | undefined;
   onAbort: () => void;
+  /** performance.now() when it was queued, and when a worker took it. */
+  queuedAt: number;
+  startedAt: number | null;
+  bytes: number;
+  done: boolean;
 }
+
+/** What the pool publishes on the `sandbox:parse` diagnostics channel, once per file. */
+export interface ParseReport {
+  bytes: number;
+  /** 200 for rows read, else the status the client is answered with (499: it went away). */
+  status: number;
+  /** From the upload's arrival at the pool to its outcome, and of that the time in a worker. */
+  ms: number;
+  workerMs: number | null;
+  /** The worker's memory right after the file, in MB; null if the worker was terminated (time, memory, client gone). */
+  workerHeapMb: number | null;
+}
+
+/**
+ * Per-file figures for tools in the same process (the hostile bench preloads a subscriber);
+ * nothing is built when nobody listens.
+ */
+const parseChannel = channel('sandbox:parse');
 
 /**
  * The worker runs TypeScript: tsx's loader is registered inside the thread before the entry is
@@ -86,6 +110,8 @@ export class ParsePool {
   private readonly queue: Job[] = [];
   private nextId = 1;
   private closed = false;
+  /** Workers terminated mid-parse (timeout, client gone); for tests and the bench. */
+  private replaced = 0;
   private readonly source = workerSource();
 
   constructor(
@@ -95,18 +121,37 @@ export class ParsePool {
     for (let i = 0; i < Math.max(1, options.workers); i++) this.spawn();
   }
 
-  /** Reads one upload in a worker; never rejects. */
-  parse(bytes: Uint8Array, fileName: string, limits: Partial<TableLimits>, signal?: AbortSignal): Promise<ParseOutcome> {
+  /**
+   * Reads one upload in a worker; never rejects. `chunks` are the file's bytes in order, each the
+   * whole of its own ArrayBuffer (as the route copies them while they arrive): they are transferred,
+   * not copied, and joined in the worker, off the event loop.
+   */
+  parse(chunks: readonly Uint8Array[], fileName: string, limits: Partial<TableLimits>, signal?: AbortSignal): Promise<ParseOutcome> {
     if (signal?.aborted) return Promise.resolve(aborted());
-    // A copy of its own (a Buffer's slice is a view into a shared pool), so it can be transferred.
-    const copy = new Uint8Array(bytes.byteLength);
-    copy.set(bytes);
+    // A chunk that is a view into a larger buffer (a Buffer from Node's pool) is copied, so that
+    // transferring it detaches nothing else.
+    const owned = chunks.map((chunk) => (chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength && chunk.buffer instanceof ArrayBuffer ? chunk.buffer : new Uint8Array(chunk).buffer));
+    const bytes = owned.reduce((sum, buffer) => sum + buffer.byteLength, 0);
     return new Promise((resolve) => {
-      const job: Job = { request: { id: this.nextId++, bytes: copy.buffer, fileName, limits }, resolve, signal, onAbort: () => this.abort(job) };
+      const job: Job = {
+        request: { id: this.nextId++, chunks: owned, fileName, limits },
+        resolve,
+        signal,
+        onAbort: () => this.abort(job),
+        queuedAt: performance.now(),
+        startedAt: null,
+        bytes,
+        done: false,
+      };
       signal?.addEventListener('abort', job.onAbort, { once: true });
       this.queue.push(job);
       this.dispatch();
     });
+  }
+
+  /** What the pool is doing now: files being read, files waiting, workers given up on so far. */
+  stats(): { busy: number; queued: number; replaced: number } {
+    return { busy: this.workers.filter((worker) => worker.job !== null).length, queued: this.queue.length, replaced: this.replaced };
   }
 
   /** Resolves once a worker has loaded and can take a file. */
@@ -131,7 +176,7 @@ export class ParsePool {
         for (const resolve of this.readyWaiters.splice(0)) resolve();
         this.dispatch();
       } else if (worker.job && message.id === worker.job.request.id) {
-        this.finish(worker.job, fromAnswer(message, this.log));
+        this.finish(worker.job, fromAnswer(message, this.log), message.heapMb);
         this.release(worker);
       }
     });
@@ -159,6 +204,7 @@ export class ParsePool {
       const job = this.queue.shift();
       if (!job) return;
       worker.job = job;
+      job.startedAt = performance.now();
       worker.timer = setTimeout(() => {
         this.finish(job, {
           ok: false,
@@ -168,7 +214,7 @@ export class ParsePool {
         });
         this.replace(worker);
       }, this.options.timeoutMs);
-      worker.thread.postMessage(job.request, [job.request.bytes]);
+      worker.thread.postMessage(job.request, job.request.chunks);
     }
   }
 
@@ -182,6 +228,7 @@ export class ParsePool {
 
   /** Gives up on a worker mid-parse: it is terminated, and its exit spawns the next one. */
   private replace(worker: PoolWorker): void {
+    this.replaced++;
     this.clear(worker);
     worker.ready = false;
     void worker.thread.terminate();
@@ -206,9 +253,21 @@ export class ParsePool {
     if (index >= 0) this.workers.splice(index, 1);
   }
 
-  private finish(job: Job, outcome: ParseOutcome): void {
+  private finish(job: Job, outcome: ParseOutcome, workerHeapMb: number | null = null): void {
+    if (job.done) return; // a second call (a late answer after a timeout) changes nothing
+    job.done = true;
     job.signal?.removeEventListener('abort', job.onAbort);
-    job.resolve(outcome); // a second call (a late answer after a timeout) changes nothing
+    job.resolve(outcome);
+    if (parseChannel.hasSubscribers) {
+      const now = performance.now();
+      parseChannel.publish({
+        bytes: job.bytes,
+        status: outcome.ok ? 200 : outcome.status,
+        ms: now - job.queuedAt,
+        workerMs: job.startedAt === null ? null : now - job.startedAt,
+        workerHeapMb,
+      } satisfies ParseReport);
+    }
   }
 }
 

@@ -7,9 +7,12 @@
 // only a warning in the browser (the service's list is longer, so the service decides), and the
 // sandbox may fail it as not supported. The sandbox judges what the browser would send: the
 // normalized values, not the raw cells.
+// A cell over the reader's cap (32,767 characters) is drawn too, shortened as the reader keeps it:
+// that row is an error in the browser and fails in the sandbox, both ways (issue #10), and its
+// file's other rows go on.
 import { describe, expect, it } from 'vitest';
 import { createValidationContext, reviewColumns, validateRow } from '../../spreadsheet/validate-row';
-import { DEFAULT_TABLE_LIMITS } from '../../spreadsheet/table-limits';
+import { DEFAULT_TABLE_LIMITS, shortenCell } from '../../spreadsheet/table-limits';
 import type { ColumnTarget } from '../../spreadsheet/column-mapping';
 import { checkFileRow, type RowContext } from './row-rules';
 import { supportedCarriers } from './supported-carriers';
@@ -25,6 +28,14 @@ function mulberry32(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** A 2 MiB cell as the reader hands it on: its first 32,767 characters and an ellipsis. */
+const long = (char: string) => shortenCell(char.repeat(2_097_152), DEFAULT_TABLE_LIMITS.maxCellLength);
+const LONG_CELLS: Partial<Record<ColumnTarget, string>> = {
+  reference: long('R'), name: long('N'), cf_po_number: long('7'), cf_colour: long('c'), tracking_number: long('9'),
+};
+/** About one row in eight gets one over-long cell, so the other sides of the property stay reached. */
+const LONG_CELL_SHARE = 1 / 8;
 
 const VALUES: Record<string, readonly string[]> = {
   tracking_number: [
@@ -63,15 +74,36 @@ function generateRow(random: () => number): string[] {
   });
 }
 
+/**
+ * The same row with one cell over the cap, for about one row in eight, from a generator of its
+ * own: the plain rows (and so the other sides of the property) stay as the seed draws them.
+ */
+function withLongCell(row: string[], random: () => number): string[] | null {
+  if (random() >= LONG_CELL_SHARE) return null;
+  const targets = Object.keys(LONG_CELLS) as ColumnTarget[];
+  const target = targets[Math.floor(random() * targets.length)]!;
+  const long = [...row];
+  long[COLUMNS.indexOf(target)] = LONG_CELLS[target]!;
+  return long;
+}
+
 describe('one rule set: browser and sandbox agree', () => {
   it(`on ${ROWS} generated rows (seed ${SEED})`, () => {
     const random = mulberry32(SEED);
+    const longRandom = mulberry32(SEED ^ 0x5bd1e995);
     const context = createValidationContext(COLUMNS, DEFAULT_TABLE_LIMITS.maxCellLength);
     const violations: string[] = [];
-    const seen = { ready: 0, sandboxFailed: 0, serviceDecides: 0 };
+    const seen = { ready: 0, sandboxFailed: 0, serviceDecides: 0, longCell: 0 };
 
+    const rows: [number, string[]][] = [];
     for (let i = 0; i < ROWS; i++) {
-      const raw = generateRow(random);
+      const row = generateRow(random);
+      rows.push([i, row]);
+      const long = withLongCell(row, longRandom);
+      if (long) rows.push([i, long]);
+    }
+
+    for (const [i, raw] of rows) {
       const out: string[] = [];
       const issues = validateRow(i, raw, out, context) ?? [];
       const browserErrors = issues.filter((issue) => issue.level === 'error');
@@ -79,7 +111,15 @@ describe('one rule set: browser and sandbox agree', () => {
       const sent = Object.fromEntries(COLUMNS.map((column, c) => [column, out[c] ?? '']));
       const verdict = checkFileRow(sent, SANDBOX);
 
-      if (browserErrors.length === 0) seen.ready++;
+      const long = raw.some((cell) => cell.length > DEFAULT_TABLE_LIMITS.maxCellLength);
+      if (browserErrors.length === 0 && !long) seen.ready++;
+      if (long) {
+        seen.longCell++;
+        const browserTooLong = issues.some((issue) => issue.code === 'too_long');
+        const sandboxTooLong = !verdict.ok && verdict.errors.some((error) => error.message.includes('more than 32,767 characters'));
+        if (!browserTooLong || !sandboxTooLong) violations.push(`row ${i} with a long ${COLUMNS[raw.findIndex((cell) => cell.length > 32_767)]}: a cell over 32,767 characters is ${browserTooLong ? '' : 'not '}an error in the browser and ${sandboxTooLong ? '' : 'not '}failed as too long by the sandbox`);
+        continue; // both ways checked; the counts below are of the plain rows
+      }
       if (verdict.ok) continue;
       seen.sandboxFailed++;
       if (browserErrors.length > 0) continue;
@@ -97,5 +137,6 @@ describe('one rule set: browser and sandbox agree', () => {
     expect(seen.ready).toBeGreaterThan(ROWS / 20);
     expect(seen.sandboxFailed).toBeGreaterThan(ROWS / 4);
     expect(seen.serviceDecides).toBeGreaterThan(0);
+    expect(seen.longCell).toBeGreaterThan(ROWS / 20);
   });
 });

@@ -66,6 +66,17 @@ describe('names and custom fields', () => {
     expect(list({ name: 'x'.repeat(256) })).toMatchObject({ ok: false, errors: [{ target: 'name', message: 'name is longer than 255 characters' }] });
   });
 
+  it('fails a row whose cell the reader shortened (over 32,767 characters), naming the column; a cell at the cap passes', () => {
+    const shortened = `${'r'.repeat(32_767)}…`; // as shortenCell keeps a 2 MiB cell
+    expect(file({ reference: 'r'.repeat(32_767) }).ok).toBe(true);
+    expect(errorsOf(file({ reference: shortened, cf_po_number: shortened }))).toEqual([
+      { code: 'invalid_input', target: 'reference', message: 'reference has more than 32,767 characters, the most a cell may hold; it is shown shortened, ending in “…”' },
+      { code: 'invalid_input', target: 'cf_po_number', message: 'cf_po_number has more than 32,767 characters, the most a cell may hold; it is shown shortened, ending in “…”' },
+    ]);
+    // A column the workspace does not know is only a warning when short, still an error when over-long.
+    expect(file({ cf_colour: shortened }).ok).toBe(false);
+  });
+
   it('ignores a custom field value of the wrong type with a warning, and keeps the right ones', () => {
     const verdict = file({ cf_eta: '31/01/2026', cf_po_number: 'PO-1' });
     expect(verdict).toMatchObject({ ok: true, row: { changes: { customFields: { po_number: 'PO-1' } } } });

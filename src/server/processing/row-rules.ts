@@ -7,6 +7,7 @@ import { type CustomFieldType, customFieldSlug, customFieldValueProblem, importF
 import { AUTO_CARRIER, shipmentRequestSchema, type TrackingType } from '../../contract/shipment-request';
 import { carrierFromName, findCarrierByScac, inferCarrierFromNumber } from '../../spreadsheet/carriers';
 import { closest } from '../../spreadsheet/edit-distance';
+import { formatCount } from '../../spreadsheet/read-error';
 import { DEFAULT_TABLE_LIMITS } from '../../spreadsheet/table-limits';
 import type { ShipmentChanges } from '../store/shipments';
 
@@ -116,7 +117,23 @@ export function checkListRow(input: unknown, context: RowContext): RowVerdict {
   };
 }
 
+/**
+ * A file's cells over the reader's cap: the reader keeps such a cell shortened (its first 32,767
+ * characters and an ellipsis), so the file's other rows import and this row fails, as in the
+ * browser (validate-row.ts, `too_long`). Its true length stayed in the parse worker; the sentence
+ * says how the cell is shown instead.
+ */
+function overLongCells(input: Record<string, string>): RowProblem[] {
+  return Object.entries(input)
+    .filter(([, cell]) => cell.length > MAX_FIELD_LENGTH)
+    .map(([header]) =>
+      problem(`${header} has more than ${formatCount(MAX_FIELD_LENGTH)} characters, the most a cell may hold; it is shown shortened, ending in “…”`, header),
+    );
+}
+
 export function checkFileRow(input: Record<string, string>, context: RowContext): RowVerdict {
+  const tooLong = overLongCells(input);
+  if (tooLong.length > 0) return { ok: false, errors: tooLong, warnings: [] };
   const parsed = importFileRowSchema.safeParse(input);
   if (!parsed.success) return { ok: false, errors: issuesToProblems(parsed.error.issues, input, 'carrier'), warnings: [] };
   const row = parsed.data;
