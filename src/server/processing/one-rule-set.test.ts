@@ -14,20 +14,9 @@ import { describe, expect, it } from 'vitest';
 import { createValidationContext, reviewColumns, validateRow } from '../../spreadsheet/validate-row';
 import { DEFAULT_TABLE_LIMITS, shortenCell } from '../../spreadsheet/table-limits';
 import type { ColumnTarget } from '../../spreadsheet/column-mapping';
+import { seededRandom } from '../../spreadsheet/seeded-random';
 import { checkFileRow, type RowContext } from './row-rules';
 import { supportedCarriers } from './supported-carriers';
-
-/** mulberry32: a small, fast, seeded PRNG, so a failure can be replayed from its seed. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A 2 MiB cell as the reader hands it on: its first 32,767 characters and an ellipsis. */
 const long = (char: string) => shortenCell(char.repeat(2_097_152), DEFAULT_TABLE_LIMITS.maxCellLength);
@@ -89,8 +78,8 @@ function withLongCell(row: string[], random: () => number): string[] | null {
 
 describe('one rule set: browser and sandbox agree', () => {
   it(`on ${ROWS} generated rows (seed ${SEED})`, () => {
-    const random = mulberry32(SEED);
-    const longRandom = mulberry32(SEED ^ 0x5bd1e995);
+    const random = seededRandom(SEED);
+    const longRandom = seededRandom(SEED ^ 0x5bd1e995);
     const context = createValidationContext(COLUMNS, DEFAULT_TABLE_LIMITS.maxCellLength);
     const violations: string[] = [];
     const seen = { ready: 0, sandboxFailed: 0, serviceDecides: 0, longCell: 0 };

@@ -12,24 +12,13 @@
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { openXlsx, readXlsx } from './read-xlsx';
+import { seededRandom } from '../seeded-random';
 
 interface Ssf {
   is_date(format: string): boolean;
   parse_date_code(serial: number, options?: { date1904?: boolean }): { y: number; m: number; d: number; H: number; M: number };
 }
 const SSF = XLSX.SSF as Ssf;
-
-/** mulberry32: small, seedable, good enough to pick test cases. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const STRINGS = [
   'MSKU1234565',
@@ -124,7 +113,7 @@ function expectedText(cell: XLSX.CellObject | undefined): string {
 describe('the reader agrees with SheetJS on random workbooks', () => {
   // Generous timeout: 300 SheetJS writes and reads take a few seconds on a busy machine.
   it('cell by cell, on 300 workbooks', { timeout: 60_000 }, async () => {
-    const random = prng(20_260_521);
+    const random = seededRandom(20_260_521);
     for (let book = 0; book < 300; book++) {
       const rowCount = 1 + Math.floor(random() * 25);
       const columnCount = 1 + Math.floor(random() * 8);
