@@ -15,7 +15,7 @@ const marks: Record<StatusTone, string> = { neutral: '•', progress: '◔', suc
 /** A status as text with a mark, never colour alone. */
 export function StatusBadge({ tone, children }: { tone: StatusTone; children: ReactNode }) {
   return (
-    <span className={`inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tones[tone]}`}>
+    <span data-status-badge="" className={`inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tones[tone]}`}>
       <span aria-hidden="true">{marks[tone]}</span>
       {children}
     </span>

@@ -29,34 +29,40 @@ export interface GridHandlers {
   onEnterLastRow: (row: number, column: number) => void;
 }
 
+// One grid template for the header and every row, so the columns line up without a table layout:
+// a <table>'s column widths depend on every cell, so one keystroke laid out all 2,500 inputs again.
+const COLUMNS = 'grid grid-cols-[3.5rem_repeat(4,minmax(9rem,1fr))_minmax(12rem,1.5fr)_3rem]';
+// Rows out of sight skip style, layout and paint until they scroll near (their height is
+// remembered once seen): a paste of 500 rows lays out only the rows on screen.
+const OFFSCREEN = '[content-visibility:auto] [contain-intrinsic-size:auto_3.25rem]';
+
 /**
- * A plain table of inputs, one row per shipment. Arrow keys up and down (and Enter) move
- * between rows in the same column; Tab goes across. Each cell's issues are listed under it in
- * words and tied to the input by aria-describedby.
+ * A grid of inputs, one row per shipment, with table semantics (role table, row, cell). Arrow
+ * keys up and down (and Enter) move between rows in the same column; Tab goes across. Each
+ * cell's issues are listed under it in words and tied to the input by aria-describedby.
  */
 export function QuickAddGrid({ rows, checked, handlers }: { rows: readonly QuickAddRow[]; checked: readonly CheckedRow[]; handlers: GridHandlers }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-      <table className="min-w-full text-sm">
-        <caption className="sr-only">Shipments to add, one per row</caption>
-        <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-          <tr>
-            <th scope="col" className="w-12 px-2 py-2 text-right">Row</th>
+      <div role="table" aria-label="Shipments to add, one per row" aria-rowcount={rows.length + 1} className="min-w-[60rem] text-sm">
+        <div role="rowgroup" className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+          <div role="row" aria-rowindex={1} className={COLUMNS}>
+            <div role="columnheader" className="px-2 py-2 text-right">Row</div>
             {QUICK_ADD_COLUMNS.map((column) => (
-              <th key={column} scope="col" className="px-2 py-2">
+              <div key={column} role="columnheader" className="px-2 py-2">
                 {LABELS[column]}
                 <span className="block font-mono text-[11px] font-normal normal-case tracking-normal text-slate-500">{column}{column === 'name' ? ' (optional)' : ''}</span>
-              </th>
+              </div>
             ))}
-            <th scope="col" className="px-2 py-2"><span className="sr-only">Remove</span></th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
+            <div role="columnheader" className="px-2 py-2"><span className="sr-only">Remove</span></div>
+          </div>
+        </div>
+        <div role="rowgroup" className="divide-y divide-slate-100 border-t border-slate-200">
           {rows.map((row, index) => (
             <GridRow key={index} index={index} row={row} checked={checked[index]} signature={signature(checked[index])} last={index === rows.length - 1} handlers={handlers} />
           ))}
-        </tbody>
-      </table>
+        </div>
+      </div>
       <datalist id="quick-add-tracking-types">
         <option value="container" />
         <option value="bill_of_lading" />
@@ -104,17 +110,17 @@ const GridRow = memo(function GridRow({
     handlers.onPaste(index, column, text);
   };
   return (
-    <tr className={`align-top ${checked?.hasError ? 'bg-red-50/40' : ''}`}>
-      <th scope="row" className="px-2 py-2 text-right font-normal tabular-nums text-slate-500">
+    <div role="row" aria-rowindex={number + 1} className={`${COLUMNS} ${OFFSCREEN} items-start ${checked?.hasError ? 'bg-red-50/40' : ''}`}>
+      <div role="rowheader" className="px-2 py-2 text-right tabular-nums text-slate-600">
         {number}
         {checked?.hasError && <span className="sr-only"> (has errors)</span>}
-      </th>
+      </div>
       {QUICK_ADD_COLUMNS.map((column, c) => {
         const issues = checked?.blank ? [] : (checked?.issues[column] ?? []);
         const worst = issues.find((i) => i.level === 'error') ?? issues.find((i) => i.level === 'warning');
         const describedBy = issues.length ? `${cellId(index, c)}-issues` : undefined;
         return (
-          <td key={column} className="min-w-36 px-2 py-1.5">
+          <div key={column} role="cell" className="min-w-0 px-2 py-1.5">
             <input
               id={cellId(index, c)}
               value={row[c] ?? ''}
@@ -138,10 +144,10 @@ const GridRow = memo(function GridRow({
                 ))}
               </ul>
             )}
-          </td>
+          </div>
         );
       })}
-      <td className="px-2 py-1.5">
+      <div role="cell" className="px-2 py-1.5">
         <button
           type="button"
           onClick={() => handlers.onRemove(index)}
@@ -150,8 +156,8 @@ const GridRow = memo(function GridRow({
         >
           <span aria-hidden="true">✕</span>
         </button>
-      </td>
-    </tr>
+      </div>
+    </div>
   );
 }, (before, after) => before.row === after.row && before.signature === after.signature && before.last === after.last && before.index === after.index && before.handlers === after.handlers && before.checked?.blank === after.checked?.blank);
 

@@ -121,12 +121,4 @@ describe('Quick add', { timeout: 20_000 }, () => {
       },
     });
   });
-
-  it('asks to connect before sending', async () => {
-    forgetConnection();
-    renderQuickAdd();
-    expect(await screen.findByText('Not connected')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Connect' })).toHaveAttribute('href', '/connect');
-    expect(screen.getByRole('button', { name: 'Send 0 shipments' })).toBeDisabled();
-  });
 });

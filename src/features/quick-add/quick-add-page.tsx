@@ -109,11 +109,6 @@ export function QuickAddPage() {
           </>
         }
       />
-      {!connection && (
-        <Alert tone="warning" title="Not connected">
-          Connect to the tracking service before sending. <Link to="/connect" className="underline">Connect</Link>
-        </Alert>
-      )}
       <p role="status" aria-live="polite" className="text-sm text-slate-700">
         {check.filled === 0
           ? 'No shipments yet.'
