@@ -12,6 +12,7 @@ import { ResultDetails } from './result-details';
 import { filterCount, rowAt, type JobResults as Results, type ResultFilter } from './result-rows';
 import { ResultsGrid } from './results-grid';
 import { FILTER_LABEL, ResultDownloads, ResultFilters, type DownloadRequest } from './results-toolbar';
+import { jobNumbering } from './row-numbering';
 import { buildRetryHandoff, retriesOf, type RetryHandoff } from './retry';
 import { finishedBatches, useJobResults, type ResultsStore } from './use-job-results';
 
@@ -31,7 +32,7 @@ export interface JobResultsProps {
 }
 
 export function JobResults({ job, store, jobs, onFixAndRetry, exportSession }: JobResultsProps) {
-  const { state, retry } = useJobResults(job, store);
+  const { state, retry } = useJobResults(job, store, jobNumbering(job, jobs));
   const accepted = job.chunks.filter((chunk) => chunk.state.status === 'accepted').length;
   const finished = finishedBatches(job);
   return (
@@ -170,8 +171,8 @@ function ResultsBody({ job, results, onFixAndRetry, exportSession }: { job: Impo
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">No row is {FILTER_LABEL[filter].toLowerCase()}.</p>
       ) : (
         <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_22rem]">
-          <ResultsGrid results={results} filter={filter} selected={selected} onSelect={setSelected} />
-          <ResultDetails row={selected === null ? undefined : rowAt(results, filter, selected)} columns={results.columns} />
+          <ResultsGrid results={results} filter={filter} numbering={results.numbering} selected={selected} onSelect={setSelected} />
+          <ResultDetails row={selected === null ? undefined : rowAt(results, filter, selected)} columns={results.columns} numbering={results.numbering} />
         </div>
       )}
     </div>
