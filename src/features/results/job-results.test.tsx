@@ -104,7 +104,8 @@ describe('JobResults', { timeout: 20_000 }, () => {
     await userEvent.click(within(screen.getByRole('region', { name: 'Result rows' })).getByRole('button', { name: 'Line 5: Updated. Show its details' }));
     const warned = screen.getByRole('region', { name: 'Line 5 details' });
     expect(warned).toHaveTextContent('Warning in assignees: nobody@example.com is not a member.');
-    expect(within(warned).getByRole('link', { name: 'open the shipments of its batch' })).toHaveAttribute('href', '/shipments?batch_id=batch-0');
+    expect(within(warned).getByRole('link', { name: 'open the shipments of its batch' })).toHaveAttribute('href', '/shipments?job=job-1&batch_id=batch-0');
+    expect(screen.getByRole('link', { name: 'Shipments of this job' })).toHaveAttribute('href', '/shipments?job=job-1');
 
     await userEvent.click(within(filters).getByRole('button', { name: 'All 4' }));
     expect(within(screen.getByRole('region', { name: 'Result rows' })).getAllByRole('row')).toHaveLength(5);

@@ -1,6 +1,7 @@
 // The results of one import job (DESIGN §1 journey 8), shown on the job page: every result item
 // of every finished batch beside its row as sent, filters with counts, each problem with its
 // column, downloads of failed rows, and fix & retry. The job route composes it.
+import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -41,7 +42,14 @@ export function JobResults({ job, store, jobs, onFixAndRetry, exportSession }: J
         <h2 id="results-heading" className="text-lg font-semibold text-slate-900">
           Results
         </h2>
-        <RetryLinks job={job} jobs={jobs} />
+        <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
+          <RetryLinks job={job} jobs={jobs} />
+          {accepted > 0 && (
+            <Link to="/shipments" search={{ job: job.id }} className="text-sm font-medium text-brand-700 underline">
+              Shipments of this job
+            </Link>
+          )}
+        </div>
       </div>
       {state.status === 'error' && (
         <Alert tone="error" title="Results not available" action={<Button variant="secondary" onClick={retry}>Retry</Button>}>
@@ -172,7 +180,7 @@ function ResultsBody({ job, results, onFixAndRetry, exportSession }: { job: Impo
       ) : (
         <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_22rem]">
           <ResultsGrid results={results} filter={filter} numbering={results.numbering} selected={selected} onSelect={setSelected} />
-          <ResultDetails row={selected === null ? undefined : rowAt(results, filter, selected)} columns={results.columns} numbering={results.numbering} />
+          <ResultDetails jobId={job.id} row={selected === null ? undefined : rowAt(results, filter, selected)} columns={results.columns} numbering={results.numbering} />
         </div>
       )}
     </div>

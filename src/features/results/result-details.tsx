@@ -5,7 +5,7 @@ import type { RowNumbering } from '../../workers/import-protocol';
 import { rowErrors, rowWarnings, type ResultRow } from './result-rows';
 
 /** The selected row: what the service said, each problem with its column, and every column as sent. */
-export function ResultDetails({ row, columns, numbering }: { row: ResultRow | undefined; columns: readonly string[]; numbering: RowNumbering }) {
+export function ResultDetails({ jobId, row, columns, numbering }: { jobId: string; row: ResultRow | undefined; columns: readonly string[]; numbering: RowNumbering }) {
   if (!row) {
     return (
       <section aria-label="Row details" className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600">
@@ -50,7 +50,7 @@ export function ResultDetails({ row, columns, numbering }: { row: ResultRow | un
       {row.item?.shipmentId ? (
         <p>
           Shipment <code className="rounded bg-slate-100 px-1">{row.item.shipmentId}</code>:{' '}
-          <Link to="/shipments" search={{ batch_id: row.batchId }} className="font-medium text-brand-700 underline">
+          <Link to="/shipments" search={{ job: jobId, batch_id: row.batchId }} className="font-medium text-brand-700 underline">
             open the shipments of its batch
           </Link>
         </p>
