@@ -151,6 +151,13 @@ describe('JobResults', { timeout: 20_000 }, () => {
     const { job, store } = finishedJob(headers, [sandboxOutcomes()]);
     renderResults({ job, store, jobs: [job] });
     await userEvent.click(await screen.findByRole('button', { name: 'Download rows whose tracking failed as XLSX' }));
+    const asked = vi.spyOn(InThreadExportWorker.prototype, 'postMessage');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The file could not be written: no XLSX in this test.');
+    // Retry asks the worker for the same file again (which fails the same way here).
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await vi.waitFor(() => expect(asked).toHaveBeenCalledTimes(1));
+    expect(asked.mock.calls[0]?.[0]).toMatchObject({ kind: 'xlsx', sheetName: 'rows whose tracking failed' });
     expect(await screen.findByRole('alert')).toHaveTextContent('The file could not be written: no XLSX in this test.');
   });
 

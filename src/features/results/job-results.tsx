@@ -115,7 +115,12 @@ function ResultsBody({ job, results, onFixAndRetry, exportSession }: { job: Impo
   const [filter, setFilter] = useState<ResultFilter>(() => (filterCount(results, 'failed') > 0 ? 'failed' : 'all'));
   const [selected, setSelected] = useState<number | null>(null);
   const [withWarnings, setWithWarnings] = useState(false);
-  const [download, setDownload] = useState<{ busy: boolean; note: string | null; error: string | null }>({ busy: false, note: null, error: null });
+  const [download, setDownload] = useState<{ busy: boolean; note: string | null; error: string | null; request: DownloadRequest | null }>({
+    busy: false,
+    note: null,
+    error: null,
+    request: null,
+  });
   const sessionRef = useRef<ExportSession | null>(exportSession ?? null);
   useEffect(() => () => {
     if (!exportSession) sessionRef.current?.dispose();
@@ -125,8 +130,9 @@ function ResultsBody({ job, results, onFixAndRetry, exportSession }: { job: Impo
   const trackingFailed = filterCount(results, 'tracking-failed');
   const count = filterCount(results, filter);
 
-  const onDownload = async ({ kind, format }: DownloadRequest) => {
-    setDownload({ busy: true, note: `Writing the ${DOWNLOAD_LABEL[kind]} as ${format.toUpperCase()}…`, error: null });
+  const onDownload = async (request: DownloadRequest) => {
+    const { kind, format } = request;
+    setDownload({ busy: true, note: `Writing the ${DOWNLOAD_LABEL[kind]} as ${format.toUpperCase()}…`, error: null, request });
     try {
       sessionRef.current ??= new ExportSession();
       const source = await buildDownloadSource(results, { kind, withWarnings });
@@ -138,9 +144,9 @@ function ResultsBody({ job, results, onFixAndRetry, exportSession }: { job: Impo
         const { bytes } = await sessionRef.current.request('xlsx', { source, sheetName: DOWNLOAD_LABEL[kind] });
         downloadFile(bytes as Uint8Array<ArrayBuffer>, fileName, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
       }
-      setDownload({ busy: false, note: `Downloaded ${fileName} (${plural(filterCount(results, kind), 'row')}).`, error: null });
+      setDownload({ busy: false, note: `Downloaded ${fileName} (${plural(filterCount(results, kind), 'row')}).`, error: null, request });
     } catch (error) {
-      setDownload({ busy: false, note: null, error: error instanceof Error ? error.message : String(error) });
+      setDownload({ busy: false, note: null, error: error instanceof Error ? error.message : String(error), request });
     }
   };
 
@@ -171,7 +177,11 @@ function ResultsBody({ job, results, onFixAndRetry, exportSession }: { job: Impo
         {download.note}
       </p>
       {download.error && (
-        <Alert tone="error" title="Download failed">
+        <Alert
+          tone="error"
+          title="Download failed"
+          action={download.request && <Button variant="secondary" onClick={() => download.request && void onDownload(download.request)}>Retry</Button>}
+        >
           {download.error}
         </Alert>
       )}

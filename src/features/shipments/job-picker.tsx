@@ -78,6 +78,7 @@ export function JobBatchesBar({
     queries: batches.map((batch) => shipmentsQueryOptions(connection, { batchId: batch.batchId, page: 1, pageSize: PAGE_SIZE })),
   });
   const listed = totals.map((query) => (query.isError ? null : query.data?.pageInfo.total));
+  const failed = totals.filter((query) => query.isError);
   const created = batches.reduce((sum, batch) => sum + batch.created, 0);
   const updated = batches.reduce((sum, batch) => sum + batch.updated, 0);
   return (
@@ -92,8 +93,13 @@ export function JobBatchesBar({
       </div>
       <p className="text-sm text-slate-700">
         The job created {n(created)} and updated {n(updated)} {created + updated === 1 ? 'shipment' : 'shipments'} in {plural(batches.length, 'batch', 'batches')}.{' '}
-        <CountCheckSentence check={checkCounts(batches, listed)} />
+        {failed.length === 0 && <CountCheckSentence check={checkCounts(batches, listed)} />}
       </p>
+      {failed.length > 0 && (
+        <Alert tone="error" title="Counts not compared" action={<Button variant="secondary" onClick={() => failed.forEach((query) => void query.refetch())}>Retry</Button>}>
+          The shipment lists of {plural(failed.length, 'batch', 'batches')} could not be read: {failed[0]?.error?.message}
+        </Alert>
+      )}
       <div role="group" aria-label="Batch shown" className="flex flex-wrap gap-2">
         {batches.map((batch) => (
           <button
