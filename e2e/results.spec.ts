@@ -108,7 +108,8 @@ test('results show each outcome with its reason and column, export CSV and XLSX,
   await screenshot(page, 'shipments-retry-job');
   const picker = page.getByRole('combobox', { name: 'Import job' });
   const original = await picker.locator('option', { hasText: /^outcomes\.csv/ }).getAttribute('value');
-  await picker.selectOption(original!);
+  expect(original).toBeTruthy();
+  await picker.selectOption(original ?? '');
   const originalBatches = page.getByRole('region', { name: /^Batches of outcomes\.csv/ });
   await expect(originalBatches).toContainText(/The service lists \d+ shipments? for these batches, as the job counted\./, { timeout: 30_000 });
   await screenshot(page, 'shipments-job-picker');
