@@ -21,7 +21,7 @@ const LINES = [
 ];
 
 test('results show each outcome with its reason and column, export CSV and XLSX, and fix & retry completes', async ({ page, expectAccessible }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   await connectToSandbox(page);
   await page.getByLabel('Spreadsheet file').setInputFiles({ name: 'outcomes.csv', mimeType: 'text/csv', buffer: Buffer.from(LINES.join('\r\n')) });
   await page.getByRole('button', { name: 'Continue to review' }).click();
