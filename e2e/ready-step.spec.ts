@@ -10,7 +10,8 @@ function overflowingCsv(): Buffer {
   const lines = ['tracking_number,tracking_type,reference,carrier,name'];
   for (let r = 0; r < 200; r++) {
     const wrong = r % 4 === 0;
-    const name = `Shipment ${r}: machine parts and spare bicycle frames, Shanghai to Rotterdam to Duisburg, by rail for the last leg`;
+    // 200 characters: longer than the preview is wide, shorter than the name's limit.
+    const name = `Shipment ${r}: machine parts and spare bicycle frames, Shanghai to Rotterdam to Duisburg, by rail for the last leg. `.repeat(2).slice(0, 200);
     lines.push([wrong ? `NOTACONTAINER${r}` : `MAEU${300_000_000 + r}`, wrong ? 'container' : 'bill_of_lading', `READY-${r}`, 'MAEU', `"${name}"`].join(','));
   }
   return Buffer.from(lines.join('\r\n'));
