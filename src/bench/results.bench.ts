@@ -16,7 +16,8 @@ const BATCHES = 20;
 const BATCH_ROWS = 5000;
 const ITEMS = BATCHES * BATCH_ROWS;
 const RUNS = runCount(3);
-const FILTERS = ['Failed', 'With warnings', 'Created', 'Updated', 'Tracking failed', 'All'] as const;
+// The results open on Failed: it comes last, so each click switches the filter.
+const FILTERS = ['With warnings', 'Created', 'Updated', 'Tracking failed', 'All', 'Failed'] as const;
 
 interface Figures {
   openToGridMs: number;
@@ -128,14 +129,19 @@ async function measure(page: Page, jobId: string): Promise<Figures> {
         new Promise<number>((resolve) => {
           const region = document.querySelector('[role="region"][aria-label="Result rows"]')!;
           const start = performance.now();
-          const done = () => element.getAttribute('aria-pressed') === 'true' && region.querySelector(`[aria-label*="${expected}"]`);
+          // No named function in here: tsx would wrap it in a helper the page does not have.
           const observer = new MutationObserver(() => {
-            if (!done()) return;
+            if (element.getAttribute('aria-pressed') !== 'true' || !region.querySelector(`[aria-label*="${expected}"]`)) return;
             observer.disconnect();
             resolve(Math.round(performance.now() - start));
           });
           observer.observe(document.body, { subtree: true, childList: true, attributes: true });
           (element as HTMLButtonElement).click();
+          // A filter that never shows its row is a failure of the page, not a hang of the bench.
+          setTimeout(() => {
+            observer.disconnect();
+            resolve(Number.NaN);
+          }, 30_000);
         }),
       { Failed: 'Failed', 'With warnings': 'Line 2:', Created: 'Created', Updated: 'Updated', 'Tracking failed': 'Line ', All: 'Line 2:' }[name],
     );
@@ -150,10 +156,11 @@ async function measure(page: Page, jobId: string): Promise<Figures> {
   }
   const longestScrollTaskMs = Math.round(Math.max(0, ...(await longTasks(page))));
 
+  await results.getByRole('group', { name: 'Show rows' }).getByRole('button', { name: /^All / }).click();
   await grid.getByRole('button', { name: /^Line 2: / }).focus();
   const t1 = Date.now();
   await page.keyboard.press('Control+End');
-  await grid.getByRole('button', { name: `Line ${(ITEMS + 1).toString()}: Created. Show its details` }).or(grid.getByRole('button', { name: new RegExp(`^Line ${ITEMS + 1}: `) })).waitFor();
+  await grid.getByRole('button', { name: new RegExp(`^Line ${ITEMS + 1}: `) }).waitFor();
   const ctrlEndMs = Date.now() - t1;
   return { openToGridMs, filterMs, longestFilterTaskMs, longestScrollTaskMs, maxDomRows, ctrlEndMs };
 }
