@@ -92,7 +92,7 @@ export function JobBatchesBar({
         </Link>
       </div>
       <p className="text-sm text-slate-700">
-        The job created {n(created)} and updated {n(updated)} {created + updated === 1 ? 'shipment' : 'shipments'} in {plural(batches.length, 'batch', 'batches')}.{' '}
+        The job created {n(created)} and updated {n(updated)} {updated === 1 ? 'shipment' : 'shipments'} in {plural(batches.length, 'batch', 'batches')}.{' '}
         {failed.length === 0 && <CountCheckSentence check={checkCounts(batches, listed)} />}
       </p>
       {failed.length > 0 && (
