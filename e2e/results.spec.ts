@@ -3,12 +3,7 @@
 // numbers give the service's other outcomes: MAEU240000404 fails tracking (not_found), a
 // non-member assignee is a warning, a name starting with `=` is exported escaped, and
 // CMDU240000500 fails the batch at its row (it is last, so the rows before it stand).
-//
-// Needs what is not on main yet: the Send step and the job page (`/imports/$jobId`, branch
-// `jobs`) with JobResults composed on it by its route file, and the wizard's start-from-rows
-// entry (branch `groundwork`) for fix & retry. Until both are merged the test is marked fixme;
-// remove that line when they are (the names it uses for those steps are the ones this spec
-// expects them to have, and may need adjusting).
+// Rows are named as the importer names them: a CSV's by line (header line 1), kept by the retry.
 import { readFile } from 'node:fs/promises';
 import * as XLSX from '@e965/xlsx';
 import Papa from 'papaparse';
@@ -26,7 +21,7 @@ const LINES = [
 ];
 
 test('results show each outcome with its reason and column, export CSV and XLSX, and fix & retry completes', async ({ page, expectAccessible }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   await connectToSandbox(page);
   await page.getByLabel('Spreadsheet file').setInputFiles({ name: 'outcomes.csv', mimeType: 'text/csv', buffer: Buffer.from(LINES.join('\r\n')) });
   await page.getByRole('button', { name: 'Continue to review' }).click();
@@ -38,14 +33,17 @@ test('results show each outcome with its reason and column, export CSV and XLSX,
 
   // Each outcome with its reason and column.
   await expect(results.getByRole('button', { name: 'Failed 1' })).toHaveAttribute('aria-pressed', 'true');
-  await results.getByRole('button', { name: /^Row 5: Failed/ }).click();
-  await expect(page.getByRole('region', { name: 'Row 5 details' })).toContainText('CMDU240000500');
+  await results.getByRole('button', { name: /^Line 5: Failed/ }).click();
+  const failedDetails = page.getByRole('region', { name: 'Line 5 details' });
+  await expect(failedDetails).toContainText('CMDU240000500');
+  // The sandbox numbers the rows of the file it got (row_number 4 here); the file's line is put beside it.
+  await expect(failedDetails).toContainText('Line 5 of the file is row 4 of its batch as the service counts them (row_number).');
   await screenshot(page, 'results-failed');
   await results.getByRole('button', { name: 'With warnings 1' }).click();
-  await results.getByRole('button', { name: /^Row 3: / }).click();
-  await expect(page.getByRole('region', { name: 'Row 3 details' })).toContainText(/Warning in assignees: .*nobody@example\.com/);
+  await results.getByRole('button', { name: /^Line 3: / }).click();
+  await expect(page.getByRole('region', { name: 'Line 3 details' })).toContainText(/Warning in assignees: .*nobody@example\.com/);
   await results.getByRole('button', { name: /^Tracking failed/ }).click();
-  await expect(results.getByRole('button', { name: /^Row 4: / })).toBeVisible();
+  await expect(results.getByRole('button', { name: /^Line 4: / })).toBeVisible();
   await screenshot(page, 'results-tracking-failed');
   await expectAccessible(page);
 
@@ -77,7 +75,17 @@ test('results show each outcome with its reason and column, export CSV and XLSX,
   // The rows come back as a dropped CSV file: read, columns mapped by their exact headers, review.
   await expect(page.getByText('outcomes-failed-rows.csv')).toBeVisible();
   await page.getByRole('button', { name: 'Continue to review' }).click();
-  const editCell = page.getByRole('button', { name: /^tracking_number, (row|line) \d+: CMDU240000500/ });
+  // The row keeps its line in the original file and shows what the service said, in words.
+  const grid = page.getByRole('region', { name: 'Rows to review' });
+  await expect(grid.getByRole('cell', { name: /^Service: / })).toContainText('holds the sandbox test number');
+  const rowButton = grid.getByRole('button', { name: /^Line 5: the service said: .*CMDU240000500.*show its issues$/ });
+  await rowButton.focus();
+  await page.keyboard.press('Enter');
+  const issues = page.getByRole('region', { name: 'Line 5' });
+  await expect(issues.getByRole('list', { name: 'What the service said' })).toContainText(/Service error.*Service: .*CMDU240000500/);
+  await screenshot(page, 'results-retry-review');
+  await expectAccessible(page);
+  const editCell = grid.getByRole('button', { name: /^tracking_number, line 5: CMDU240000500/ });
   await editCell.click();
   await page.getByRole('textbox', { name: /Edit tracking_number/ }).fill('MSCU1234566');
   await page.keyboard.press('Enter');
@@ -86,5 +94,24 @@ test('results show each outcome with its reason and column, export CSV and XLSX,
   await expect(page.getByRole('heading', { name: 'retry of outcomes.csv', level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'All 1' })).toBeVisible({ timeout: 120_000 });
   await expect(page.getByRole('button', { name: 'Created 1' }).or(page.getByRole('button', { name: 'Updated 1' }))).toBeVisible();
+  // The retry's row keeps its line in the original file.
+  await page.getByRole('button', { name: 'All 1' }).click();
+  await expect(page.getByRole('region', { name: 'Result rows' }).getByRole('button', { name: /^Line 5: / })).toBeVisible();
   await screenshot(page, 'results-retry-done');
+
+  // The shipments of both jobs, one click from each job page, with counts matching the jobs.
+  await page.getByRole('link', { name: 'Shipments of this job' }).click();
+  await expect(page).toHaveURL(/\/shipments\?job=/);
+  const retryBatches = page.getByRole('region', { name: /^Batches of retry of outcomes\.csv/ });
+  await expect(retryBatches).toContainText(/The service lists 1 shipment for these batches, as the job counted\./, { timeout: 30_000 });
+  await expect(page.getByRole('table', { name: 'Shipments' }).getByRole('row')).toHaveCount(2);
+  await screenshot(page, 'shipments-retry-job');
+  const picker = page.getByRole('combobox', { name: 'Import job' });
+  const original = await picker.locator('option', { hasText: /^outcomes\.csv/ }).getAttribute('value');
+  expect(original).toBeTruthy();
+  await picker.selectOption(original ?? '');
+  const originalBatches = page.getByRole('region', { name: /^Batches of outcomes\.csv/ });
+  await expect(originalBatches).toContainText(/The service lists \d+ shipments? for these batches, as the job counted\./, { timeout: 30_000 });
+  await screenshot(page, 'shipments-job-picker');
+  await expectAccessible(page);
 });

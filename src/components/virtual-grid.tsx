@@ -38,6 +38,15 @@ export interface VirtualGridProps<Row> {
   colCount: number;
   /** Every row has this height, in pixels. */
   rowHeight: number;
+  /**
+   * Widths in px of the table's columns (every <td>/<th> of a row, focusable or not). Given, the
+   * table has a fixed layout: laying out the rows in sight never depends on their text, so a
+   * scroll or a new set of rows costs the same whatever the cells hold. Without, columns size to
+   * their content.
+   */
+  columnWidths?: readonly number[];
+  /** When this changes, the grid shows its top and the first cell takes the Tab stop (another filter). */
+  resetKey?: unknown;
   /** The header row's <th> cells. */
   header: ReactNode;
   /** The row at a position, or undefined while it is being fetched. */
@@ -70,6 +79,8 @@ export function VirtualGrid<Row>({
   rowCount,
   colCount,
   rowHeight,
+  columnWidths,
+  resetKey,
   header,
   rowAt,
   ensure,
@@ -87,6 +98,14 @@ export function VirtualGrid<Row>({
   const jump = useRef<{ scrollTop: number; offset: number } | null>(null);
   const [active, setActive] = useState(initialCell);
   const pendingFocus = useRef<{ row: number; col: number } | null>(null);
+  // Other rows start at their top, in the same render: the grid stays mounted, since remounting
+  // would lay out and measure the whole box again on every switch.
+  const [shownKey, setShownKey] = useState(resetKey);
+  if (shownKey !== resetKey) {
+    setShownKey(resetKey);
+    setActive(initialCell);
+    setView((v) => ({ ...v, scrollTop: 0, offset: 0 }));
+  }
 
   const geometry = scrollGeometry(rowCount, rowHeight, view.viewport);
   const slice = rowWindow(geometry, rowCount, rowHeight, view.viewport, view.scrollTop, view.offset, OVERSCAN);
@@ -104,10 +123,18 @@ export function VirtualGrid<Row>({
     setView({ scrollTop, offset: exact ?? scrollTop * scale, viewport });
   }, [rowCount, rowHeight]);
 
+  // Moving the box's scroll forces a layout of the page: only when it is away from the top.
+  useLayoutEffect(() => {
+    jump.current = null;
+    const element = scrollRef.current;
+    if (element && element.scrollTop !== 0) element.scrollTop = 0;
+  }, [resetKey]);
+
   useLayoutEffect(() => {
     measure();
     const element = scrollRef.current;
-    if (!element) return;
+    // jsdom (component tests) has no ResizeObserver; the first measure is all it gets.
+    if (!element || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
@@ -168,8 +195,9 @@ export function VirtualGrid<Row>({
     const move = moves[event.key];
     let next: [number, number] | null = null;
     if (move) next = [activeRow + move[0], activeCol + move[1]];
-    else if (event.key === 'Home') next = event.ctrlKey ? [0, 0] : [activeRow, 0];
-    else if (event.key === 'End') next = event.ctrlKey ? [rowCount - 1, colCount - 1] : [activeRow, colCount - 1];
+    // In a grid of one column, Home and End have no cell to go to in the row: they go to the first and last rows.
+    else if (event.key === 'Home') next = event.ctrlKey || colCount === 1 ? [0, 0] : [activeRow, 0];
+    else if (event.key === 'End') next = event.ctrlKey || colCount === 1 ? [rowCount - 1, colCount - 1] : [activeRow, colCount - 1];
     if (!next) return;
     event.preventDefault();
     moveTo(next[0], next[1]);
@@ -212,7 +240,18 @@ export function VirtualGrid<Row>({
       style={{ height: `min(60vh, ${(rowCount + 1) * rowHeight + 8}px)` }}
       className="overflow-auto rounded-lg border border-slate-200 bg-white shadow-sm"
     >
-      <table className="w-max min-w-full border-separate border-spacing-0 text-sm" aria-rowcount={rowCount + 1}>
+      <table
+        className={`${columnWidths ? 'table-fixed' : 'w-max min-w-full'} border-separate border-spacing-0 text-sm`}
+        style={columnWidths ? { width: columnWidths.reduce((sum, width) => sum + width, 0) } : undefined}
+        aria-rowcount={rowCount + 1}
+      >
+        {columnWidths && (
+          <colgroup>
+            {columnWidths.map((width, i) => (
+              <col key={i} style={{ width }} />
+            ))}
+          </colgroup>
+        )}
         <thead ref={headRef} className="sticky top-0 z-10 bg-slate-100 text-left text-xs font-semibold text-slate-700">
           <tr aria-rowindex={1}>{header}</tr>
         </thead>

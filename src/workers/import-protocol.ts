@@ -28,9 +28,29 @@ export interface TableSummary {
   /** What the file's 1-based numbers count, in the words people use: lines of a text file,
    * rows of a sheet. Every place that shows a row number names it with this word. */
   numbering: RowNumbering;
+  /** The rows are fix & retry's, matched to their original numbers and the service's notes. */
+  retried: boolean;
 }
 
 export type RowNumbering = 'Line' | 'Row';
+
+/** What the service said about a row when it was sent before (fix & retry), one problem. */
+export interface ServiceNote {
+  level: 'error' | 'warning';
+  /** The column it names (`target`), or null. */
+  column: string | null;
+  message: string;
+}
+
+/**
+ * Rows handed back by fix & retry, read as a CSV file: data row i of it is row `rowNumbers[i]` of
+ * the original file (numbered as `numbering`), and `notes[i]` is what the service said about it.
+ */
+export interface RetryRows {
+  numbering: RowNumbering;
+  rowNumbers: number[];
+  notes: ServiceNote[][];
+}
 
 /** The grid's filters: the review table's row filters a person picks ("ready" is the submit's). */
 export type ReviewFilter = Exclude<RowFilter, 'ready'>;
@@ -53,6 +73,8 @@ export interface ReviewRowView {
   values: string[];
   issues: CellIssueView[];
   excluded: boolean;
+  /** Fix & retry: what the service said about this row last time; its own checks are in `issues`. */
+  serviceNotes?: ServiceNote[];
 }
 
 /** Every change answers with the new state; `version` tells the grid to drop cached rows. */
@@ -118,7 +140,8 @@ export type ReviewCommand =
  * caller names only the kind and a wrong pair fails to compile.
  */
 export interface ImportRequests {
-  read: { file: File; options: ReadOptions };
+  /** `retry`: the file is fix & retry's rows; they keep their original numbers and the service's notes. */
+  read: { file: File; options: ReadOptions; retry?: RetryRows };
   reread: { options: ReadOptions };
   'build-review': { headerRow: number; mapping: ColumnMapping };
   review: { command: ReviewCommand };

@@ -3,13 +3,14 @@
 import '../zod-config'; // first: zod must be jitless before any schema is built
 import { readTable, SpreadsheetReadError, type TableReadResult } from '../spreadsheet/read-table';
 import { templateCsv, templateXlsx } from '../spreadsheet/template';
-import { ReviewSession } from './review-session';
+import { matchRetryRows, type RetryMatch, ReviewSession } from './review-session';
 import {
   type ImportAnswers,
   type ImportRequestKind,
   type ImportRequests,
   PREVIEW_ROWS,
   type ReadOptions,
+  type RetryRows,
   type TableSummary,
   type WorkerRequest,
   type WorkerResponse,
@@ -18,12 +19,16 @@ import {
 let source: { bytes: Uint8Array; name: string } | null = null;
 let table: TableReadResult | null = null;
 let session: ReviewSession | null = null;
+/** Fix & retry's rows: their numbers in the original file and the service's notes. */
+let retry: RetryRows | null = null;
+/** Once the retry's rows are matched to their numbers: the numbering and the service's notes by row number. */
+let retried: RetryMatch | undefined;
 
 function post(message: WorkerResponse): void {
   self.postMessage(message);
 }
 
-function summarize(result: TableReadResult, fileName: string): TableSummary {
+function summarize(result: TableReadResult, fileName: string, retried: RetryMatch | undefined): TableSummary {
   return {
     fileName,
     kind: result.kind,
@@ -34,7 +39,8 @@ function summarize(result: TableReadResult, fileName: string): TableSummary {
     rowCount: result.rows.length,
     preview: result.rows.slice(0, PREVIEW_ROWS),
     previewRowNumbers: result.rowNumbers.slice(0, PREVIEW_ROWS),
-    numbering: result.kind === 'csv' ? 'Line' : 'Row',
+    numbering: retried?.numbering ?? (result.kind === 'csv' ? 'Line' : 'Row'),
+    retried: retried !== undefined,
   };
 }
 
@@ -45,7 +51,8 @@ async function read(id: number, options: ReadOptions): Promise<{ summary: TableS
     ...options,
     onProgress: (fraction) => post({ type: 'progress', id, fraction }),
   });
-  return { summary: summarize(table, source.name) };
+  retried = retry ? matchRetryRows(table, retry) : undefined;
+  return { summary: summarize(table, source.name, retried) };
 }
 
 function describe(error: unknown): string {
@@ -65,12 +72,13 @@ type Handlers = { [K in ImportRequestKind]: (request: ImportRequests[K], id: num
 const handlers: Handlers = {
   read: async (request, id) => {
     source = { bytes: new Uint8Array(await request.file.arrayBuffer()), name: request.file.name };
+    retry = request.retry ?? null;
     return read(id, request.options);
   },
   reread: (request, id) => read(id, request.options),
   'build-review': (request) => {
     if (!table) throw new Error('No file has been read yet.');
-    session = ReviewSession.build(table, request.headerRow, request.mapping);
+    session = ReviewSession.build(table, request.headerRow, request.mapping, retried);
     return { columns: session.table.columns, state: session.state() };
   },
   review: ({ command }) => {

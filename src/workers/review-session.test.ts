@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { suggestColumnMapping } from '../spreadsheet/column-mapping';
 import type { TableReadResult } from '../spreadsheet/read-table';
-import { ReviewSession } from './review-session';
+import { matchRetryRows, ReviewSession } from './review-session';
 
 const HEADER = ['tracking_number', 'tracking_type', 'reference', 'carrier'];
 
@@ -92,5 +92,37 @@ describe('ReviewSession.findError', () => {
     expect(session.findError(0, 0, -1)).toEqual({ position: 2, column: 1 });
     session.run({ type: 'set-filter', filter: 'warnings' });
     expect(session.findError(0, -1, 1)).toBeNull();
+  });
+});
+
+describe('fix & retry’s rows', () => {
+  const retryTable = (rows: string[][]): TableReadResult => {
+    const all = [HEADER, ...rows];
+    return { kind: 'csv', sheets: [{ name: 'f', rowCount: all.length }], sheet: 'f', rows: all, rowNumbers: all.map((_, i) => i + 1) };
+  };
+
+  it('keep their numbers from the original file and show the service’s notes beside their own checks', () => {
+    const table = retryTable([ROWS[1]!, ROWS[4]!]);
+    const match = matchRetryRows(table, {
+      numbering: 'Row',
+      rowNumbers: [17, 40],
+      notes: [[{ level: 'error', column: 'tracking_number', message: 'Unknown container.' }], [{ level: 'warning', column: 'assignees', message: 'nobody@example.com is not a member.' }]],
+    });
+    expect(match?.numbering).toBe('Row');
+    const session = ReviewSession.build(table, 0, suggestColumnMapping(HEADER), match);
+    const [first, second] = session.getRows(0, 2);
+    expect(first).toMatchObject({ rowNumber: 17, serviceNotes: [{ level: 'error', column: 'tracking_number', message: 'Unknown container.' }] });
+    // The console's own check still runs: the wrong check digit is an error of its own.
+    expect(first?.issues.some((issue) => issue.level === 'error' && issue.code === 'check_digit')).toBe(true);
+    // A row that passes the console's checks still says why the service refused it.
+    expect(second).toMatchObject({ rowNumber: 40, issues: [], serviceNotes: [{ level: 'warning', message: 'nobody@example.com is not a member.' }] });
+    expect(session.submissionRows(10).chunks[0]?.rowNumbers).toEqual([40]);
+  });
+
+  it('keep the file’s own numbers, without notes, when the file no longer holds one row per number', () => {
+    const table = retryTable([ROWS[1]!, ROWS[4]!]);
+    expect(matchRetryRows(table, { numbering: 'Line', rowNumbers: [17], notes: [[]] })).toBeUndefined();
+    expect(table.rowNumbers).toEqual([1, 2, 3]);
+    expect(ReviewSession.build(table, 0, suggestColumnMapping(HEADER)).getRows(0, 2).map((row) => row.serviceNotes)).toEqual([undefined, undefined]);
   });
 });

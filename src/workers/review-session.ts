@@ -21,12 +21,36 @@ import {
   type ReviewCommand,
   type ReviewFilter,
   type ReviewRowView,
+  type RetryRows,
   type ReviewState,
+  type RowNumbering,
+  type ServiceNote,
   SKIPPED_LISTED,
   type SubmissionRows,
 } from './import-protocol';
 
 const PREVIEW_LINES = 6;
+
+/** Fix & retry's rows matched to the file read from them: their numbering and the service's notes by row number. */
+export interface RetryMatch {
+  numbering: RowNumbering;
+  serviceNotes: ReadonlyMap<number, ServiceNote[]>;
+}
+
+/**
+ * Gives fix & retry's rows the numbers they had in the original file (in `table.rowNumbers`), so
+ * the review, the Ready step and the new job name them as the first job did, and files the
+ * service's notes under those numbers. The retry's CSV holds one header line and one row per
+ * number; read another way (another delimiter) it no longer does, and keeps its own numbers,
+ * without notes: undefined.
+ */
+export function matchRetryRows(table: TableReadResult, retry: RetryRows): RetryMatch | undefined {
+  const { rowNumbers, notes } = retry;
+  if (table.kind !== 'csv' || table.rows.length !== rowNumbers.length + 1) return undefined;
+  // The header keeps the number just above the first row's (line 1 when that is line 2).
+  table.rowNumbers = [Math.max(1, (rowNumbers[0] ?? 2) - 1), ...rowNumbers];
+  return { numbering: retry.numbering, serviceNotes: new Map(rowNumbers.map((rowNumber, i) => [rowNumber, notes[i] ?? []])) };
+}
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
@@ -36,12 +60,26 @@ export class ReviewSession {
   private version = 0;
   private viewVersion = 0;
 
-  private constructor(readonly table: ReviewTable) {
+  private constructor(
+    readonly table: ReviewTable,
+    private readonly serviceNotes: ReadonlyMap<number, ServiceNote[]>,
+  ) {
     this.view = rowsWhere(table, 'all');
   }
 
-  static build(source: TableReadResult, headerRow: number, mapping: ColumnMapping): ReviewSession {
-    return new ReviewSession(createReviewTable(source, headerRow, mapping, { rowWord: source.kind === 'csv' ? 'line' : 'row' }));
+  /**
+   * `retry`: fix & retry's rows keep the numbering of their original file (`numbering`) and show
+   * the service's notes, by row number, beside their own checks.
+   */
+  static build(
+    source: TableReadResult,
+    headerRow: number,
+    mapping: ColumnMapping,
+    retry?: RetryMatch,
+  ): ReviewSession {
+    const numbering = retry?.numbering ?? (source.kind === 'csv' ? 'Line' : 'Row');
+    const table = createReviewTable(source, headerRow, mapping, { rowWord: numbering === 'Line' ? 'line' : 'row' });
+    return new ReviewSession(table, retry?.serviceNotes ?? new Map());
   }
 
   state(note: string | null = null): ReviewState {
@@ -112,9 +150,11 @@ export class ReviewSession {
     const { table } = this;
     if (row < 0 || row >= table.counts.rows) throw new Error(`There is no row ${row}.`);
     const columnIndex = (target: string) => table.columns.indexOf(target as (typeof table.columns)[number]);
+    const rowNumber = table.rowNumbers[row] ?? row + 1;
+    const serviceNotes = this.serviceNotes.get(rowNumber);
     return {
       index: row,
-      rowNumber: table.rowNumbers[row] ?? row + 1,
+      rowNumber,
       values: table.values.map((column) => column[row] ?? ''),
       issues: (table.issues[row] ?? []).map((issue) => ({
         column: columnIndex(issue.column),
@@ -125,6 +165,7 @@ export class ReviewSession {
         original: issue.original,
       })),
       excluded: ((table.flags[row] ?? 0) & ROW_EXCLUDED) !== 0,
+      ...(serviceNotes?.length ? { serviceNotes } : {}),
     };
   }
 

@@ -26,7 +26,11 @@ function ImportRoute() {
   const [retry] = useState(() => {
     const handoff = peekRetry();
     return handoff
-      ? { file: new File([handoff.csv], handoff.fileName, { type: 'text/csv' }), source: { kind: 'retry' as const, jobId: handoff.jobId, label: handoff.label } }
+      ? {
+          file: new File([handoff.csv], handoff.fileName, { type: 'text/csv' }),
+          rows: handoff.rows,
+          source: { kind: 'retry' as const, jobId: handoff.jobId, label: handoff.label },
+        }
       : undefined;
   });
   useEffect(() => clearRetry(), []);

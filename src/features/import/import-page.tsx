@@ -8,7 +8,7 @@ import { plural } from '../../components/plural';
 import { ProgressBar } from '../../components/progress-bar';
 import type { JobSource } from '../../jobs/import-job';
 import { describeMissingTargets } from '../../spreadsheet/column-mapping';
-import type { TableSummary } from '../../workers/import-protocol';
+import type { RetryRows, TableSummary } from '../../workers/import-protocol';
 import { ColumnMapper } from './column-mapper';
 import { DropZone } from './drop-zone';
 import { STEP_LABELS } from './import-wizard';
@@ -30,6 +30,8 @@ export const IMPORT_PAGE = {
 /** Rows handed back by a job's fix & retry: read as a dropped file, sent as a job with this source. */
 export interface RetryStart {
   file: File;
+  /** The rows' numbers in the original file and what the service said about each. */
+  rows: RetryRows;
   source: Extract<JobSource, { kind: 'retry' }>;
 }
 
@@ -59,7 +61,7 @@ function ImportWizard({ target, retry }: { target: { baseUrl: string; apiKey: st
     // Once, also under StrictMode's second effect run: the ref outlives it.
     if (!retry || retryRead.current) return;
     retryRead.current = true;
-    readFile(retry.file);
+    readFile(retry.file, retry.rows);
   }, [retry, readFile]);
   const startOver = () => {
     setRetrySource(null);
@@ -135,6 +137,7 @@ function ImportWizard({ target, retry }: { target: { baseUrl: string; apiKey: st
           <ReviewStep
             columns={state.columns}
             numbering={state.summary.numbering}
+            retried={state.summary.retried}
             state={state.review}
             busy={state.busy}
             error={state.error}
@@ -152,7 +155,7 @@ function ImportWizard({ target, retry }: { target: { baseUrl: string; apiKey: st
           <ReadySummary
             submission={state.submission}
             numbering={state.summary.numbering}
-            send={<SendPanel rowsToSend={state.submission.submittedRows} chunkRows={state.submission.chunkSize} fileName={state.summary.fileName} retrySource={retrySource} loadRows={wizard.loadSubmissionRows} />}
+            send={<SendPanel rowsToSend={state.submission.submittedRows} chunkRows={state.submission.chunkSize} fileName={state.summary.fileName} sheet={state.summary.kind === 'csv' ? undefined : state.summary.sheet} retrySource={retrySource} loadRows={wizard.loadSubmissionRows} />}
             onBack={wizard.back}
             onStartOver={startOver}
           />

@@ -15,6 +15,7 @@ const summary: TableSummary = {
   ],
   previewRowNumbers: [1, 2, 3],
   numbering: 'Line',
+  retried: false,
 };
 const review: ReviewState = {
   version: 0,

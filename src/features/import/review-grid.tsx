@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, useState, type KeyboardEvent, type Ref } from 
 import { type GridCellProps, VirtualGrid, type VirtualGridHandle } from '../../components/virtual-grid';
 import type { ColumnTarget } from '../../spreadsheet/column-mapping';
 import { worstFirst } from '../../spreadsheet/row-issue';
-import type { CellIssueView, ReviewRowView, RowNumbering } from '../../workers/import-protocol';
+import type { CellIssueView, ReviewRowView, RowNumbering, ServiceNote } from '../../workers/import-protocol';
 import { ISSUE_LEVEL } from './issue-level';
 
 const ROW_HEIGHT = 40;
@@ -20,6 +20,8 @@ export const gridColOf = (dataColumn: number) => dataColumn + 1;
 interface ReviewGridProps {
   columns: ColumnTarget[];
   numbering: RowNumbering;
+  /** Fix & retry: a column with what the service said about each row, after its number. */
+  serviceColumn?: boolean;
   viewLength: number;
   rowAt: (index: number) => ReviewRowView | undefined;
   ensure: (from: number, to: number) => void;
@@ -36,7 +38,7 @@ interface ReviewGridProps {
  * issue as a mark, and names every issue in its accessible name; Enter or a click edits it in
  * place, Escape cancels. Focusing a row selects it, so its issues are shown in words below.
  */
-export function ReviewGrid({ columns, numbering, viewLength, rowAt, ensure, selectedRow, onSelectRow, onEdit, onToggleExcluded, onKeyDown, ref }: ReviewGridProps) {
+export function ReviewGrid({ columns, numbering, serviceColumn = false, viewLength, rowAt, ensure, selectedRow, onSelectRow, onEdit, onToggleExcluded, onKeyDown, ref }: ReviewGridProps) {
   const [editing, setEditing] = useState<{ row: number; column: number } | null>(null);
   const word = numbering.toLowerCase();
   return (
@@ -58,6 +60,7 @@ export function ReviewGrid({ columns, numbering, viewLength, rowAt, ensure, sele
       header={
         <>
           <th scope="col" className="sticky left-0 z-20 w-20 border-b border-slate-300 bg-slate-100 px-3 py-2.5">{numbering}</th>
+          {serviceColumn && <th scope="col" className="min-w-72 border-b border-slate-300 px-3 py-2.5">Service said</th>}
           {columns.map((column) => (
             <th key={column} scope="col" className="min-w-36 border-b border-slate-300 px-3 py-2.5 font-mono">{column}</th>
           ))}
@@ -68,6 +71,7 @@ export function ReviewGrid({ columns, numbering, viewLength, rowAt, ensure, sele
         const selected = selectedRow === row.index;
         const rowClass = row.excluded ? 'bg-slate-100 text-slate-600 line-through' : selected ? 'bg-brand-50' : 'bg-white';
         const errors = row.issues.filter((i) => i.level === 'error').length;
+        const service = describeServiceNotes(row.serviceNotes ?? []);
         return (
           <tr {...rowProps} aria-selected={selected} className={rowClass}>
             <th scope="row" className={`sticky left-0 z-[5] border-b border-slate-100 px-1 text-left font-normal ${row.excluded ? 'bg-slate-100' : selected ? 'bg-brand-50' : 'bg-white'}`}>
@@ -76,12 +80,18 @@ export function ReviewGrid({ columns, numbering, viewLength, rowAt, ensure, sele
                 {...cellProps(0)}
                 onClick={() => onSelectRow(row)}
                 className="w-full rounded px-2 py-1 text-left font-mono text-xs text-slate-600 hover:bg-slate-100"
-                aria-label={`${numbering} ${row.rowNumber}: show its issues`}
+                aria-label={`${numbering} ${row.rowNumber}: ${service ? `the service said: ${service}. ` : ''}show its issues`}
               >
                 {row.rowNumber}
                 {errors > 0 && <span className="ml-1 text-red-700" aria-hidden="true">✕</span>}
               </button>
             </th>
+            {serviceColumn && (
+              // Not a Tab stop of its own: the row's number names the message, and the row's issues show it whole.
+              <td className="max-w-96 truncate border-b border-slate-100 px-3 text-slate-800" title={service}>
+                {service ? <span className="text-red-800">Service: {shorten(service)}</span> : <span className="text-slate-500">—</span>}
+              </td>
+            )}
             {columns.map((column, c) => (
               <GridCell
                 key={column}
@@ -114,6 +124,11 @@ export function ReviewGrid({ columns, numbering, viewLength, rowAt, ensure, sele
       }}
     />
   );
+}
+
+/** The service's notes on a row in one line: "column: message; message". */
+export function describeServiceNotes(notes: readonly ServiceNote[]): string {
+  return notes.map((note) => (note.column ? `${note.column}: ${note.message}` : note.message)).join('; ');
 }
 
 function GridCell({

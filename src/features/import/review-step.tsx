@@ -16,6 +16,7 @@ import { useRowWindow } from './use-row-window';
 export function ReviewStep({
   columns,
   numbering,
+  retried = false,
   state,
   busy,
   error: stepError,
@@ -25,6 +26,8 @@ export function ReviewStep({
 }: {
   columns: ColumnTarget[];
   numbering: RowNumbering;
+  /** Fix & retry's rows: each carries what the service said about it, shown beside its own checks. */
+  retried?: boolean;
   state: ReviewState;
   /** Preparing the submission is under way. */
   busy: boolean;
@@ -94,6 +97,13 @@ export function ReviewStep({
         <h2 id="review-heading" className="text-lg font-semibold text-slate-900">Review and fix</h2>
         <ReviewCountsLine state={state} />
       </div>
+      {retried && (
+        <p className="rounded-lg border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-slate-800">
+          These rows come back from the tracking service, which did not take them. Its message for each row is in the Service column and
+          in the row’s issues; this console’s own checks run again as for any file. A row that passes them is sent again as it is now, so
+          fix what the service names first.
+        </p>
+      )}
       {error && <Alert tone="error">{error}</Alert>}
       {stepError && <Alert tone="error">{stepError}</Alert>}
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -114,7 +124,11 @@ export function ReviewStep({
       <BulkTools state={state} columns={columns} onCommand={run} />
       <p id="review-grid-keys" className="text-xs text-slate-600">
         In the grid, arrow keys, Page Up/Down, Home/End and Ctrl+Home/End move between cells; Enter edits a cell, Escape cancels. F8 goes to
-        the next error, Shift+F8 to the previous one. {numbering === 'Line' ? 'Lines are numbered as in the file, header line included.' : 'Rows are numbered as in the sheet.'}
+        the next error, Shift+F8 to the previous one. {retried
+          ? `${numbering === 'Line' ? 'Lines' : 'Rows'} keep their numbers from the original file.`
+          : numbering === 'Line'
+            ? 'Lines are numbered as in the file, header line included.'
+            : 'Rows are numbered as in the sheet.'}
       </p>
       {noErrors && (
         <p role="status" className="text-sm text-slate-700">
@@ -131,6 +145,7 @@ export function ReviewStep({
             ref={grid}
             columns={columns}
             numbering={numbering}
+            serviceColumn={retried}
             viewLength={state.viewLength}
             rowAt={rowAt}
             ensure={ensure}

@@ -32,8 +32,21 @@ export function RowIssuesPanel({
         </h3>
         <Button variant="ghost" onClick={onClose}>Close</Button>
       </div>
+      {row.serviceNotes && row.serviceNotes.length > 0 && (
+        <ul className="mt-3 space-y-2" aria-label="What the service said">
+          {row.serviceNotes.map((note, i) => (
+            <li key={i} className="flex flex-wrap items-start gap-2 text-sm">
+              <StatusBadge tone={note.level === 'error' ? 'danger' : 'warning'}>{note.level === 'error' ? 'Service error' : 'Service warning'}</StatusBadge>
+              {note.column && <span className="font-mono text-xs leading-5 text-slate-600">{note.column}</span>}
+              <span className="min-w-0 flex-1 text-slate-800">Service: {note.message}</span>
+            </li>
+          ))}
+        </ul>
+      )}
       {row.issues.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">No issues: this row is ready.</p>
+        <p className="mt-2 text-sm text-slate-600">
+          {row.serviceNotes?.length ? 'No issues in this console’s checks: the row is sent again as it is now.' : 'No issues: this row is ready.'}
+        </p>
       ) : (
         <ul className="mt-3 space-y-2">
           {worstFirst(row.issues).map((issue, i) => (

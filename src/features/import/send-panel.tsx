@@ -29,12 +29,15 @@ export function SendPanel({
   rowsToSend,
   chunkRows,
   fileName,
+  sheet,
   retrySource,
   loadRows,
 }: {
   rowsToSend: number;
   chunkRows: number;
   fileName: string;
+  /** The sheet the rows come from (workbooks only): the job's rows are then numbered as the sheet's rows. */
+  sheet?: string;
   /** Set when the rows are a job's fix & retry: the new job links back to it. */
   retrySource: Extract<JobSource, { kind: 'retry' }> | null;
   loadRows: (chunkRows: number) => Promise<SubmissionRows>;
@@ -54,7 +57,7 @@ export function SendPanel({
     try {
       const rows = await loadRows(chunkRows);
       const job = await jobStore.createJob({
-        source: retrySource ?? { kind: 'file', fileName, size: null, contentHash: null },
+        source: retrySource ?? { kind: 'file', fileName, size: null, contentHash: null, ...(sheet === undefined ? {} : { sheet }) },
         serviceUrl: connection.baseUrl,
         rowsRead: rows.rowsRead,
         skipped: rows.skipped.map((row) => ({ rowNumber: row.rowNumber, reason: row.reasons.join(' ') })),

@@ -1,6 +1,6 @@
 import { useReducer } from 'react';
 import type { ColumnTarget } from '../../spreadsheet/column-mapping';
-import type { ReadOptions, ReviewState } from '../../workers/import-protocol';
+import type { ReadOptions, RetryRows, ReviewState } from '../../workers/import-protocol';
 import { CancelledError } from './import-session';
 import { initialWizard, wizardReducer } from './import-wizard';
 import { useImportSession } from './use-import-session';
@@ -16,10 +16,11 @@ export function useImportWizard(customFieldSlugs: readonly string[] | undefined,
   const [state, dispatch] = useReducer(wizardReducer, initialWizard);
   const s = state.current;
 
-  const readFile = (file: File) => {
+  /** `retry`: the file is fix & retry's rows (their original numbers and the service's notes). */
+  const readFile = (file: File, retry?: RetryRows) => {
     dispatch({ type: 'file-chosen', fileName: file.name });
     session
-      .request('read', { file, options: {} }, (fraction) => dispatch({ type: 'read-progress', fraction }))
+      .request('read', { file, options: {}, retry }, (fraction) => dispatch({ type: 'read-progress', fraction }))
       .then(({ summary }) => dispatch({ type: 'read-done', summary, customFieldSlugs }))
       .catch((error: unknown) => dispatch({ type: 'read-failed', message: error instanceof CancelledError ? null : sentence(error) }));
   };

@@ -52,6 +52,8 @@ beforeEach(() => {
   downloads = [];
   // jsdom lays nothing out: give the grid's scroll box a height so the virtualizer shows rows.
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(400);
+  // Nor does it scroll: the grid scrolls a focused cell into view.
+  Element.prototype.scrollIntoView = () => undefined;
   let url = 0;
   const blobs = new Map<string, Blob>();
   vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => (blobs.set(`blob:${++url}`, blob), `blob:${url}`), revokeObjectURL: () => undefined }));
@@ -88,20 +90,48 @@ describe('JobResults', { timeout: 20_000 }, () => {
     const grid = screen.getByRole('region', { name: 'Result rows' });
     expect(within(grid).getByText('✕ tracking_number: The batch stopped at this row.')).toBeInTheDocument();
 
-    await userEvent.click(within(grid).getByRole('button', { name: 'Row 4: Failed. Show its details' }));
-    const details = screen.getByRole('region', { name: 'Row 4 details' });
+    // A CSV file's rows are named by line, as the importer names them.
+    expect(within(grid).getByRole('columnheader', { name: 'Line' })).toBeInTheDocument();
+    await userEvent.click(within(grid).getByRole('button', { name: 'Line 4: Failed. Show its details' }));
+    const details = screen.getByRole('region', { name: 'Line 4 details' });
+    // The service's own number for the row: its place in the batch's file (the third row sent).
+    expect(details).toHaveTextContent('Line 4 of the file is row 3 of its batch as the service counts them (row_number).');
     expect(within(details).getByRole('list', { name: 'Errors and warnings' })).toHaveTextContent('Error in tracking_number: The batch stopped at this row.');
     expect(within(details).getByText('=1+1')).toBeInTheDocument();
     expect(within(details).getByText('No shipment was created or updated from this row.')).toBeInTheDocument();
 
     await userEvent.click(within(filters).getByRole('button', { name: 'With warnings 1' }));
-    await userEvent.click(within(screen.getByRole('region', { name: 'Result rows' })).getByRole('button', { name: 'Row 5: Updated. Show its details' }));
-    const warned = screen.getByRole('region', { name: 'Row 5 details' });
+    await userEvent.click(within(screen.getByRole('region', { name: 'Result rows' })).getByRole('button', { name: 'Line 5: Updated. Show its details' }));
+    const warned = screen.getByRole('region', { name: 'Line 5 details' });
     expect(warned).toHaveTextContent('Warning in assignees: nobody@example.com is not a member.');
-    expect(within(warned).getByRole('link', { name: 'open the shipments of its batch' })).toHaveAttribute('href', '/shipments?batch_id=batch-0');
+    expect(within(warned).getByRole('link', { name: 'open the shipments of its batch' })).toHaveAttribute('href', '/shipments?job=job-1&batch_id=batch-0');
+    expect(screen.getByRole('link', { name: 'Shipments of this job' })).toHaveAttribute('href', '/shipments?job=job-1');
 
     await userEvent.click(within(filters).getByRole('button', { name: 'All 4' }));
     expect(within(screen.getByRole('region', { name: 'Result rows' })).getAllByRole('row')).toHaveLength(5);
+  });
+
+  it('names the rows of a workbook by row, and puts the file’s number beside the service’s row_number in its messages', async () => {
+    const batch = sentBatch(
+      0,
+      headers,
+      [
+        ['MSCU1234566', 'container', 'MSCU', 'first', ''],
+        ['MAEU240000404', 'bill_of_lading', 'MAEU', 'second', ''],
+      ],
+      [
+        item(7, { creationStatus: 'failed', shipmentId: null, problems: [{ level: 'error', code: 'batch_failed', column: null, message: 'The batch failed before this row was processed: Row 2 (row_number, counting data rows from 1, the header not counted) holds the sandbox test number.' }] }),
+        item(9, { creationStatus: 'failed', shipmentId: null, problems: [{ level: 'error', code: 'batch_failed', column: null, message: 'The batch failed.' }] }),
+      ],
+    );
+    const { job, store } = finishedJob(headers, [batch], { source: { kind: 'file', fileName: 'march.xlsx', size: 100, contentHash: null, sheet: 'Shipments' } });
+    renderResults({ job, store, jobs: [job] });
+    const grid = await screen.findByRole('region', { name: 'Result rows' });
+    expect(within(grid).getByRole('columnheader', { name: 'Row' })).toBeInTheDocument();
+    await userEvent.click(within(grid).getByRole('button', { name: 'Row 7: Failed. Show its details' }));
+    expect(screen.getByRole('region', { name: 'Row 7 details' })).toHaveTextContent(
+      'Error: The batch failed before this row was processed: Row 2 (row_number, counting data rows from 1, the header not counted; Row 9 of the file) holds the sandbox test number.',
+    );
   });
 
   it('downloads the failed rows as CSV: the columns as sent, an error column, formulas escaped, named after the job', async () => {
@@ -121,6 +151,13 @@ describe('JobResults', { timeout: 20_000 }, () => {
     const { job, store } = finishedJob(headers, [sandboxOutcomes()]);
     renderResults({ job, store, jobs: [job] });
     await userEvent.click(await screen.findByRole('button', { name: 'Download rows whose tracking failed as XLSX' }));
+    const asked = vi.spyOn(InThreadExportWorker.prototype, 'postMessage');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The file could not be written: no XLSX in this test.');
+    // Retry asks the worker for the same file again (which fails the same way here).
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await vi.waitFor(() => expect(asked).toHaveBeenCalledTimes(1));
+    expect(asked.mock.calls[0]?.[0]).toMatchObject({ kind: 'xlsx', sheetName: 'rows whose tracking failed' });
     expect(await screen.findByRole('alert')).toHaveTextContent('The file could not be written: no XLSX in this test.');
   });
 
@@ -134,11 +171,18 @@ describe('JobResults', { timeout: 20_000 }, () => {
       label: 'retry of march.csv',
       fileName: 'march-failed-rows.csv',
       csv: 'tracking_number,tracking_type,carrier,name,assignees\r\nCMDU240000500,bill_of_lading,CMDU,=1+1,',
-      messages: ['tracking_number: The batch stopped at this row.'],
-      rowNumbers: [4],
+      rows: { numbering: 'Line', rowNumbers: [4], notes: [[{ level: 'error', column: 'tracking_number', message: 'The batch stopped at this row.' }]] },
     });
     await userEvent.click(screen.getByRole('button', { name: 'Fix and retry 2 rows whose tracking failed' }));
-    expect(onFixAndRetry).toHaveBeenLastCalledWith(expect.objectContaining({ messages: ['Tracking failed.', 'tracking_number: The batch stopped at this row.'], rowNumbers: [3, 4] }));
+    expect(onFixAndRetry).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        rows: {
+          numbering: 'Line',
+          rowNumbers: [3, 4],
+          notes: [[{ level: 'error', column: null, message: 'Tracking failed.' }], [{ level: 'error', column: null, message: 'tracking_number: The batch stopped at this row.' }]],
+        },
+      }),
+    );
   });
 
   it('shows the retries of a job, derived from the jobs list', async () => {
@@ -182,17 +226,25 @@ describe('JobResults', { timeout: 20_000 }, () => {
     expect(within(grid).getAllByRole('row').length).toBeLessThan(200);
     expect(screen.getByRole('button', { name: 'Failed 25,000' })).toBeInTheDocument();
 
-    const first = within(grid).getByRole('button', { name: 'Row 1: Failed. Show its details' });
+    const first = within(grid).getByRole('button', { name: 'Line 1: Failed. Show its details' });
     act(() => first.focus());
     await userEvent.keyboard('{ArrowDown}');
-    expect(within(grid).getByRole('button', { name: 'Row 2: Created. Show its details' })).toHaveFocus();
-    await userEvent.keyboard('{End}');
-    expect(within(grid).getByRole('button', { name: 'Row 100000: Created. Show its details' })).toHaveFocus();
-    // A page is the rows in sight less two: 400 px / 40 px - 2 = 8 rows.
+    expect(within(grid).getByRole('button', { name: 'Line 2: Created. Show its details' })).toHaveFocus();
+    await userEvent.keyboard('{Control>}{End}{/Control}');
+    expect(within(grid).getByRole('button', { name: 'Line 100000: Created. Show its details' })).toHaveFocus();
+    // A page is the rows in sight less one: 400 px / 40 px - 1 = 9 rows.
     await userEvent.keyboard('{PageUp}');
-    expect(within(grid).getByRole('button', { name: 'Row 99992: Created. Show its details' })).toHaveFocus();
+    expect(within(grid).getByRole('button', { name: 'Line 99991: Created. Show its details' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
-    expect(screen.getByRole('region', { name: 'Row 99992 details' })).toHaveTextContent('N4991');
+    expect(screen.getByRole('region', { name: 'Line 99991 details' })).toHaveTextContent('N4990');
+    expect(within(grid).getAllByRole('row').length).toBeLessThan(200);
+    await userEvent.keyboard('{Control>}{Home}{/Control}');
+    expect(within(grid).getByRole('button', { name: 'Line 1: Failed. Show its details' })).toHaveFocus();
+    await userEvent.keyboard('{PageDown}');
+    expect(within(grid).getByRole('button', { name: 'Line 10: Created. Show its details' })).toHaveFocus();
+    // Another filter starts at its top, with the first row holding the Tab stop.
+    await userEvent.click(screen.getByRole('button', { name: 'Failed 25,000' }));
+    expect(within(grid).getByRole('button', { name: 'Line 1: Failed. Show its details' })).toHaveAttribute('tabindex', '0');
     expect(within(grid).getAllByRole('row').length).toBeLessThan(200);
   }, 60_000);
 });

@@ -1,6 +1,7 @@
 // The results of one import job (DESIGN §1 journey 8), shown on the job page: every result item
 // of every finished batch beside its row as sent, filters with counts, each problem with its
 // column, downloads of failed rows, and fix & retry. The job route composes it.
+import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -12,6 +13,7 @@ import { ResultDetails } from './result-details';
 import { filterCount, rowAt, type JobResults as Results, type ResultFilter } from './result-rows';
 import { ResultsGrid } from './results-grid';
 import { FILTER_LABEL, ResultDownloads, ResultFilters, type DownloadRequest } from './results-toolbar';
+import { jobNumbering } from './row-numbering';
 import { buildRetryHandoff, retriesOf, type RetryHandoff } from './retry';
 import { finishedBatches, useJobResults, type ResultsStore } from './use-job-results';
 
@@ -31,7 +33,7 @@ export interface JobResultsProps {
 }
 
 export function JobResults({ job, store, jobs, onFixAndRetry, exportSession }: JobResultsProps) {
-  const { state, retry } = useJobResults(job, store);
+  const { state, retry } = useJobResults(job, store, jobNumbering(job, jobs));
   const accepted = job.chunks.filter((chunk) => chunk.state.status === 'accepted').length;
   const finished = finishedBatches(job);
   return (
@@ -40,7 +42,14 @@ export function JobResults({ job, store, jobs, onFixAndRetry, exportSession }: J
         <h2 id="results-heading" className="text-lg font-semibold text-slate-900">
           Results
         </h2>
-        <RetryLinks job={job} jobs={jobs} />
+        <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
+          <RetryLinks job={job} jobs={jobs} />
+          {accepted > 0 && (
+            <Link to="/shipments" search={{ job: job.id }} className="text-sm font-medium text-brand-700 underline">
+              Shipments of this job
+            </Link>
+          )}
+        </div>
       </div>
       {state.status === 'error' && (
         <Alert tone="error" title="Results not available" action={<Button variant="secondary" onClick={retry}>Retry</Button>}>
@@ -106,7 +115,12 @@ function ResultsBody({ job, results, onFixAndRetry, exportSession }: { job: Impo
   const [filter, setFilter] = useState<ResultFilter>(() => (filterCount(results, 'failed') > 0 ? 'failed' : 'all'));
   const [selected, setSelected] = useState<number | null>(null);
   const [withWarnings, setWithWarnings] = useState(false);
-  const [download, setDownload] = useState<{ busy: boolean; note: string | null; error: string | null }>({ busy: false, note: null, error: null });
+  const [download, setDownload] = useState<{ busy: boolean; note: string | null; error: string | null; request: DownloadRequest | null }>({
+    busy: false,
+    note: null,
+    error: null,
+    request: null,
+  });
   const sessionRef = useRef<ExportSession | null>(exportSession ?? null);
   useEffect(() => () => {
     if (!exportSession) sessionRef.current?.dispose();
@@ -116,8 +130,9 @@ function ResultsBody({ job, results, onFixAndRetry, exportSession }: { job: Impo
   const trackingFailed = filterCount(results, 'tracking-failed');
   const count = filterCount(results, filter);
 
-  const onDownload = async ({ kind, format }: DownloadRequest) => {
-    setDownload({ busy: true, note: `Writing the ${DOWNLOAD_LABEL[kind]} as ${format.toUpperCase()}…`, error: null });
+  const onDownload = async (request: DownloadRequest) => {
+    const { kind, format } = request;
+    setDownload({ busy: true, note: `Writing the ${DOWNLOAD_LABEL[kind]} as ${format.toUpperCase()}…`, error: null, request });
     try {
       sessionRef.current ??= new ExportSession();
       const source = await buildDownloadSource(results, { kind, withWarnings });
@@ -129,9 +144,9 @@ function ResultsBody({ job, results, onFixAndRetry, exportSession }: { job: Impo
         const { bytes } = await sessionRef.current.request('xlsx', { source, sheetName: DOWNLOAD_LABEL[kind] });
         downloadFile(bytes as Uint8Array<ArrayBuffer>, fileName, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
       }
-      setDownload({ busy: false, note: `Downloaded ${fileName} (${plural(filterCount(results, kind), 'row')}).`, error: null });
+      setDownload({ busy: false, note: `Downloaded ${fileName} (${plural(filterCount(results, kind), 'row')}).`, error: null, request });
     } catch (error) {
-      setDownload({ busy: false, note: null, error: error instanceof Error ? error.message : String(error) });
+      setDownload({ busy: false, note: null, error: error instanceof Error ? error.message : String(error), request });
     }
   };
 
@@ -162,7 +177,11 @@ function ResultsBody({ job, results, onFixAndRetry, exportSession }: { job: Impo
         {download.note}
       </p>
       {download.error && (
-        <Alert tone="error" title="Download failed">
+        <Alert
+          tone="error"
+          title="Download failed"
+          action={download.request && <Button variant="secondary" onClick={() => download.request && void onDownload(download.request)}>Retry</Button>}
+        >
           {download.error}
         </Alert>
       )}
@@ -170,8 +189,8 @@ function ResultsBody({ job, results, onFixAndRetry, exportSession }: { job: Impo
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">No row is {FILTER_LABEL[filter].toLowerCase()}.</p>
       ) : (
         <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_22rem]">
-          <ResultsGrid results={results} filter={filter} selected={selected} onSelect={setSelected} />
-          <ResultDetails row={selected === null ? undefined : rowAt(results, filter, selected)} columns={results.columns} />
+          <ResultsGrid results={results} filter={filter} numbering={results.numbering} selected={selected} onSelect={setSelected} />
+          <ResultDetails jobId={job.id} row={selected === null ? undefined : rowAt(results, filter, selected)} columns={results.columns} numbering={results.numbering} />
         </div>
       )}
     </div>

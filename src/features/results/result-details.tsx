@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { StatusBadge } from '../../components/status-badge';
 import { creationWords, trackingWords } from './outcome-words';
+import type { RowNumbering } from '../../workers/import-protocol';
 import { rowErrors, rowWarnings, type ResultRow } from './result-rows';
 
 /** The selected row: what the service said, each problem with its column, and every column as sent. */
-export function ResultDetails({ row, columns }: { row: ResultRow | undefined; columns: readonly string[] }) {
+export function ResultDetails({ jobId, row, columns, numbering }: { jobId: string; row: ResultRow | undefined; columns: readonly string[]; numbering: RowNumbering }) {
   if (!row) {
     return (
       <section aria-label="Row details" className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600">
@@ -16,12 +17,18 @@ export function ResultDetails({ row, columns }: { row: ResultRow | undefined; co
   const tracking = trackingWords(row);
   const problems = [...rowErrors(row).map((p) => ({ ...p, level: 'Error' })), ...rowWarnings(row).map((p) => ({ ...p, level: 'Warning' }))];
   return (
-    <section aria-label={`Row ${row.rowNumber} details`} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm">
+    <section aria-label={`${numbering} ${row.rowNumber} details`} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm">
       <div className="flex flex-wrap items-center gap-2">
-        <h3 className="text-base font-semibold text-slate-900">Row {row.rowNumber}</h3>
+        <h3 className="text-base font-semibold text-slate-900">
+          {numbering} {row.rowNumber}
+        </h3>
         <StatusBadge tone={creation.tone}>{creation.text}</StatusBadge>
         <StatusBadge tone={tracking.tone}>{tracking.text}</StatusBadge>
       </div>
+      {/* The service counts the rows of each file it got (row_number); its messages use that count. */}
+      <p className="text-slate-600">
+        {numbering} {row.rowNumber} of the file is row {row.batchRow} of its batch as the service counts them (row_number).
+      </p>
       {problems.length > 0 ? (
         <ul className="space-y-1.5" aria-label="Errors and warnings">
           {problems.map((problem, i) => (
@@ -43,7 +50,7 @@ export function ResultDetails({ row, columns }: { row: ResultRow | undefined; co
       {row.item?.shipmentId ? (
         <p>
           Shipment <code className="rounded bg-slate-100 px-1">{row.item.shipmentId}</code>:{' '}
-          <Link to="/shipments" search={{ batch_id: row.batchId }} className="font-medium text-brand-700 underline">
+          <Link to="/shipments" search={{ job: jobId, batch_id: row.batchId }} className="font-medium text-brand-700 underline">
             open the shipments of its batch
           </Link>
         </p>

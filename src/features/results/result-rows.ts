@@ -8,6 +8,8 @@
 // task grows with the job.
 import Papa from 'papaparse';
 import type { BatchOutcome, ChunkBody, ChunkPayload, ImportJob, OutcomeItem } from '../../jobs/import-job';
+import type { RowNumbering } from '../../workers/import-protocol';
+import { explainServiceRowNumbers } from './row-numbering';
 
 /** The result filters, in the order the toolbar shows them. */
 export const RESULT_FILTERS = ['failed', 'warnings', 'created', 'updated', 'tracking-failed', 'all'] as const;
@@ -23,9 +25,11 @@ const FLAG: Record<Exclude<ResultFilter, 'all'>, number> = {
 
 /** One sent row and what the service made of it. */
 export interface ResultRow {
-  /** The row's number in the source file. */
+  /** The row's number in the source file (JobResults.numbering says what it counts). */
   rowNumber: number;
   batchId: string;
+  /** The row's place in the file its batch was sent as, from 1: the service's own number for it (row_number). */
+  batchRow: number;
   /** Cells as sent, one per JobResults.columns (empty where the row had no such column). */
   values: string[];
   /** Null when the service returned no item for the row (counted as failed). */
@@ -42,6 +46,8 @@ export interface JobResults {
   index: Record<ResultFilter, Int32Array>;
   /** Batches whose rows are in `rows` (finished batches only). */
   batches: number;
+  /** What rowNumber counts: lines of a text file, rows of a sheet. */
+  numbering: RowNumbering;
 }
 
 export const NO_ITEM_MESSAGE = 'The service returned no result for this row.';
@@ -104,7 +110,10 @@ export class ResultsCollector {
   };
   private batches = 0;
 
-  constructor(headers: readonly string[] = []) {
+  constructor(
+    headers: readonly string[] = [],
+    private readonly numbering: RowNumbering = 'Line',
+  ) {
     headers.forEach((header) => this.column(header));
   }
 
@@ -119,10 +128,11 @@ export class ResultsCollector {
     // The usual case: the chunk's columns are the job's, in order, so a parsed row is used as is.
     const inPlace = positions.every((position, c) => position === c);
     const count = Math.max(outcome.items.length, data.length);
+    const rowNumbers = payload?.rowNumbers ?? [];
     let i = 0;
     return (rows) => {
       for (const end = Math.min(count, i + rows); i < end; i++) {
-        const item = outcome.items[i] ?? null;
+        const item = withFileRowNumbers(outcome.items[i] ?? null, rowNumbers, this.numbering);
         const cells = data[i] ?? [];
         let values = cells;
         if (!inPlace) {
@@ -131,7 +141,7 @@ export class ResultsCollector {
         }
         const flags = classify(item);
         const position = this.rows.length;
-        this.rows.push({ rowNumber: item?.rowNumber ?? payload?.rowNumbers[i] ?? i + 1, batchId: outcome.batchId, values, item, flags });
+        this.rows.push({ rowNumber: item?.rowNumber ?? rowNumbers[i] ?? i + 1, batchId: outcome.batchId, batchRow: i + 1, values, item, flags });
         this.lists.all.push(position);
         if (flags & FLAG.failed) this.lists.failed.push(position);
         if (flags & FLAG.warnings) this.lists.warnings.push(position);
@@ -152,7 +162,7 @@ export class ResultsCollector {
       if (row.values.length < width) row.values = Array.from({ length: width }, (_, c) => row.values[c] ?? '');
     }
     const index = Object.fromEntries(RESULT_FILTERS.map((filter) => [filter, Int32Array.from(this.lists[filter])])) as Record<ResultFilter, Int32Array>;
-    return { columns: [...this.columns], rows: this.rows, index, batches: this.batches };
+    return { columns: [...this.columns], rows: this.rows, index, batches: this.batches, numbering: this.numbering };
   }
 
   private column(name: string): number {
@@ -164,6 +174,12 @@ export class ResultsCollector {
     }
     return position;
   }
+}
+
+/** The item with the file's number beside each of the service's row numbers its messages quote. */
+function withFileRowNumbers(item: OutcomeItem | null, rowNumbers: readonly number[], numbering: RowNumbering): OutcomeItem | null {
+  if (!item?.problems.some((problem) => problem.message.includes('row_number'))) return item;
+  return { ...item, problems: item.problems.map((problem) => ({ ...problem, message: explainServiceRowNumbers(problem.message, rowNumbers, numbering) })) };
 }
 
 /** Gives the event loop a turn between slices of work. */
@@ -184,8 +200,9 @@ export async function buildJobResults(
   loadPayload: (chunkId: number) => Promise<ChunkPayload | undefined>,
   pause: () => Promise<void> = yieldToEventLoop,
   signal?: AbortSignal,
+  numbering: RowNumbering = 'Line',
 ): Promise<JobResults> {
-  const collector = new ResultsCollector(job.headers);
+  const collector = new ResultsCollector(job.headers, numbering);
   // job.chunks is in the order the rows were sent (a split chunk's pieces take its place).
   const place = new Map(job.chunks.map((chunk, i) => [chunk.id, i]));
   const ordered = [...outcomes].sort((a, b) => (place.get(a.chunkId) ?? Infinity) - (place.get(b.chunkId) ?? Infinity));

@@ -2,13 +2,15 @@
 // retries (derived from the jobs list; the original job is never written).
 import Papa from 'papaparse';
 import type { ImportJob, JobSource } from '../../jobs/import-job';
-import { describeProblems, errorCell, jobFileStem, type DownloadKind } from './failed-rows';
-import type { JobResults } from './result-rows';
+import type { RetryRows, ServiceNote } from '../../workers/import-protocol';
+import { errorCell, jobFileStem, type DownloadKind } from './failed-rows';
+import { rowErrors, type JobResults, type ResultRow } from './result-rows';
 
 /**
  * What the import wizard needs to start from rows instead of a dropped file: the rows with
  * their columns as sent, as CSV text (data for the worker, not escaped: it is never opened by a
- * spreadsheet program), and the service's message for each row, in the same order.
+ * spreadsheet program), and for each row its number in the original file and what the service
+ * said about it (`rows`, in the same order).
  */
 export interface RetryHandoff {
   /** The job the rows come from; the new job's source is `{ kind: 'retry', jobId, label }`. */
@@ -16,10 +18,7 @@ export interface RetryHandoff {
   label: string;
   fileName: string;
   csv: string;
-  /** `messages[i]` is the service's word on data row i of the CSV. */
-  messages: string[];
-  /** The rows' numbers in the original file, in the same order. */
-  rowNumbers: number[];
+  rows: RetryRows;
 }
 
 /** The label a retry job carries: "retry of <file>". */
@@ -30,13 +29,12 @@ export function retryLabel(source: JobSource): string {
 
 export function buildRetryHandoff(job: Pick<ImportJob, 'id' | 'source'>, results: JobResults, kind: Extract<DownloadKind, 'failed' | 'tracking-failed'>): RetryHandoff {
   const rows: string[][] = [];
-  const messages: string[] = [];
+  const notes: ServiceNote[][] = [];
   const rowNumbers: number[] = [];
   for (const position of results.index[kind]) {
     const row = results.rows[position]!;
     rows.push(row.values);
-    // A failed row: every error and warning of the service; a tracking failure: that it failed.
-    messages.push(kind === 'failed' && row.item ? describeProblems(row.item.problems) : errorCell(row));
+    notes.push(serviceNotes(row, kind));
     rowNumbers.push(row.rowNumber);
   }
   const label = retryLabel(job.source);
@@ -45,9 +43,15 @@ export function buildRetryHandoff(job: Pick<ImportJob, 'id' | 'source'>, results
     label,
     fileName: `${jobFileStem(job.source)}-${kind === 'failed' ? 'failed-rows' : 'tracking-failed'}.csv`,
     csv: Papa.unparse({ fields: results.columns, data: rows }, { newline: '\r\n' }),
-    messages,
-    rowNumbers,
+    rows: { numbering: results.numbering, rowNumbers, notes },
   };
+}
+
+/** A failed row: every error and warning of the service; a tracking failure: that it failed, and why where known. */
+function serviceNotes(row: ResultRow, kind: 'failed' | 'tracking-failed'): ServiceNote[] {
+  if (kind === 'tracking-failed') return [{ level: 'error', column: null, message: errorCell(row) }];
+  if (!row.item) return rowErrors(row).map((problem) => ({ level: 'error', ...problem }));
+  return row.item.problems.map(({ level, column, message }) => ({ level, column, message }));
 }
 
 /** The jobs that retried this one's rows, oldest first. */

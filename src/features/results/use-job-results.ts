@@ -3,6 +3,7 @@
 // on Retry after an error.
 import { useEffect, useState } from 'react';
 import type { BatchOutcome, ChunkPayload, ImportJob } from '../../jobs/import-job';
+import type { RowNumbering } from '../../workers/import-protocol';
 import { buildJobResults, type JobResults } from './result-rows';
 
 /** What the results need of the job store (src/jobs/job-store.ts JobStore). */
@@ -21,12 +22,12 @@ export function finishedBatches(job: ImportJob): number {
   return Object.values(job.batches).filter((batch) => batch.finishedAt !== null).length;
 }
 
-export function useJobResults(job: ImportJob, store: ResultsStore): { state: JobResultsState; retry: () => void } {
+export function useJobResults(job: ImportJob, store: ResultsStore, numbering: RowNumbering): { state: JobResultsState; retry: () => void } {
   const [attempt, setAttempt] = useState(0);
   const finished = finishedBatches(job);
   const { id, headers, chunks } = job;
   // The load a settled answer belongs to: a newer load shows "loading" with the last results.
-  const key = `${id}:${finished}:${attempt}`;
+  const key = `${id}:${finished}:${attempt}:${numbering}`;
   const [settled, setSettled] = useState<{ key: string; results: JobResults | null; error: string | null } | null>(null);
 
   useEffect(() => {
@@ -34,7 +35,7 @@ export function useJobResults(job: ImportJob, store: ResultsStore): { state: Job
     (async () => {
       const outcomes = await store.getOutcomes(id);
       controller.signal.throwIfAborted();
-      return buildJobResults({ headers, chunks }, outcomes, (chunkId) => store.getPayload(id, chunkId), undefined, controller.signal);
+      return buildJobResults({ headers, chunks }, outcomes, (chunkId) => store.getPayload(id, chunkId), undefined, controller.signal, numbering);
     })().then(
       (results) => {
         if (!controller.signal.aborted) setSettled({ key, results, error: null });

@@ -14,13 +14,13 @@ import type { CustomFieldInput } from './shipment-edit';
 import { ShipmentPager } from './shipment-pager';
 import { ShipmentPanel } from './shipment-panel';
 import { ShipmentTable } from './shipment-table';
-
-const PAGE_SIZE = 25;
+import { PAGE_SIZE } from './shipments-search';
 
 /** DESIGN §3 fixes the sandbox's `eta` as a date; a service that types its fields may say so itself. */
 const isDateField = (field: { slug: string; type?: unknown }) => field.type === 'date' || field.slug === 'eta';
 
-export function ShipmentList({ connection, batchId, page }: { connection: Connection; batchId?: string; page: number }) {
+/** `batchFilter`: offer the batch id field (not while a job's batches choose the batch). */
+export function ShipmentList({ connection, batchId, page, batchFilter = true }: { connection: Connection; batchId?: string; page: number; batchFilter?: boolean }) {
   const navigate = useNavigate({ from: '/shipments' });
   const query = useQuery(shipmentsQueryOptions(connection, { batchId, page, pageSize: PAGE_SIZE }));
   const fields = useQuery(customFieldsQueryOptions(connection)).data;
@@ -47,8 +47,9 @@ export function ShipmentList({ connection, batchId, page }: { connection: Connec
 
   return (
     <div className="space-y-4">
-      {/* The job picker (?job=, with the job engine) goes beside the batch filter. */}
-      <BatchFilter key={batchId ?? ''} batchId={batchId} onChange={(next) => void navigate({ search: (s) => ({ ...s, batch_id: next, page: undefined }) })} />
+      {batchFilter && (
+        <BatchFilter key={batchId ?? ''} batchId={batchId} onChange={(next) => void navigate({ search: (s) => ({ ...s, batch_id: next, page: undefined }) })} />
+      )}
       {query.isError && (
         <Alert tone="error" title="Could not load shipments" action={<Button variant="secondary" onClick={() => void query.refetch()}>Retry</Button>}>
           {query.error.message}
