@@ -80,10 +80,10 @@ test('keyboard only: drop, map, review, Ready, Send, results, the failed row, fi
   await tabTo(page, failedFilter, { backward: true });
   await page.keyboard.press('Space');
   await expect(failedFilter).toHaveAttribute('aria-pressed', 'true');
-  const failedRow = results.getByRole('button', { name: 'Row 3: Failed. Show its details' });
+  const failedRow = results.getByRole('button', { name: 'Line 3: Failed. Show its details' });
   await tabTo(page, failedRow);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('region', { name: 'Row 3 details' })).toContainText('QQQQ');
+  await expect(page.getByRole('region', { name: 'Line 3 details' })).toContainText('QQQQ');
   await screenshot(page, 'keyboard-journey-failed-row');
 
   // Fix & retry: the failed row opens in the import wizard as a dropped file.

@@ -195,8 +195,8 @@ test('payloads sent to the service render as text in the job page and its title,
   await results.getByRole('button', { name: /^All 3/ }).click();
   const resultRows = results.getByRole('region', { name: 'Result rows' });
   for (const text of [PAYLOADS[0], PAYLOADS[1], FORMULA, '@SUM(A1)']) await expect(resultRows).toContainText(text ?? '');
-  await results.getByRole('button', { name: /^Row 3: Failed/ }).click();
-  await expect(page.getByRole('region', { name: 'Row 3 details' })).toContainText(FORMULA);
+  await results.getByRole('button', { name: /^Line 3: Failed/ }).click();
+  await expect(page.getByRole('region', { name: 'Line 3 details' })).toContainText(FORMULA);
   expect(await injectedElements(page)).toEqual([]);
   await screenshot(page, 'security-results');
 

@@ -89,11 +89,11 @@ export function ResultsGrid({ results, filter, numbering, selected, onSelect }: 
                 {errors.length > 0 && <span className="text-red-800">✕ {shorten(describeProblems(errors))}</span>}
                 {errors.length > 0 && warnings.length > 0 && ' '}
                 {warnings.length > 0 && <span className="text-amber-900">! {shorten(describeProblems(warnings))}</span>}
-                {errors.length + warnings.length === 0 && <span className="text-slate-500">none</span>}
+                {errors.length + warnings.length === 0 && <span className="text-slate-600">none</span>}
               </td>
               {results.columns.map((column, c) => (
                 <td key={column} className="truncate border-b border-slate-100 px-3 font-mono">
-                  {row.values[c] ? shorten(row.values[c]) : <span className="text-slate-500">—</span>}
+                  {row.values[c] ? shorten(row.values[c]) : <span className="text-slate-600">—</span>}
                 </td>
               ))}
             </tr>
