@@ -121,6 +121,35 @@ export interface BatchOutcome {
   items: (OutcomeItem | null)[];
 }
 
+/** What an import's answer or a poll says of a batch, without its items. */
+export interface BatchHeadline {
+  id: string;
+  status: string;
+  total: number;
+  completed: number;
+  failureReason: string | null;
+}
+
+/** A polled batch summarised against its chunk's rows (off the main thread: workers/results-summary.ts). */
+export interface BatchDigest extends BatchHeadline {
+  counts: OutcomeCounts;
+  problems: RowProblemRecord[];
+  problemCount: number;
+  unmatchedItems: number;
+  /** Every item in row order once the batch is final; null while it processes. */
+  items: (OutcomeItem | null)[] | null;
+}
+
+/**
+ * Reads batch bodies (up to 5,000 items) for the runner. The console's reader does it in a Web
+ * Worker (features/job/results-reader.ts), so a finished batch never holds the page's thread;
+ * an unreadable body rejects with a sentence.
+ */
+export interface BatchReader {
+  headline(body: ArrayBuffer): Promise<BatchHeadline>;
+  digest(body: ArrayBuffer, rowNumbers: number[]): Promise<BatchDigest>;
+}
+
 /** `running`: the runner sends and polls it; `paused`: it waits for the user (key refused…). */
 export type JobRunState = 'running' | 'paused' | 'cancelled' | 'done';
 

@@ -4,15 +4,14 @@
 // imported: it becomes `unknown`), then sends every running job's pending chunks, oldest job
 // first, one request at a time, and wakes again whenever the store changes.
 //
-//   runner.start() → stop()          from the app shell, once
+//   runner.start(reader) → stop()    from the app shell, once, with the reader of batch bodies
 //   getSnapshot().role               'runner' | 'watcher' | 'no-locks' (this tab runs, but cannot
 //                                    coordinate with others) | 'stopped'
-//   dueAt(batchId) / pollStarted / recordPoll   the poll side, driven by TanStack Query queries
+//   dueAt(batchId) / pollStarted / rowNumbersOf / recordPoll   the poll side, driven by TanStack Query queries
 import type { ApiTarget } from '../api/http-client';
 import type { RateLimitBudget } from '../api/rate-limit-budget';
-import type { Batch } from '../contract/batch';
-import { summariseBatch } from './batch-summary';
-import type { ImportJob } from './import-job';
+import { applyDigest } from './batch-summary';
+import type { BatchDigest, BatchReader, ImportJob } from './import-job';
 import { POLL_BUDGET_RESERVE } from './job-settings';
 import { isJobFinished, type JobStore } from './job-store';
 import { planPolls } from './poll-scheduler';
@@ -40,6 +39,7 @@ export interface RunnerDeps {
   random: () => number;
   /** Shows a notification when an opted-in job finishes while the page is hidden. */
   notify: (job: ImportJob) => void;
+  /** Tests send without HTTP; the console sends through payloadSender and the started reader. */
   send?: (target: ApiTarget) => SubmitDeps['send'];
 }
 
@@ -50,6 +50,7 @@ export class JobRunner {
   private wake: (() => void) | null = null;
   private readonly lastPolled = new Map<string, number>();
   private readonly rowNumbers = new Map<string, number[]>();
+  private reader: BatchReader | null = null;
 
   constructor(private readonly deps: RunnerDeps) {}
 
@@ -60,7 +61,8 @@ export class JobRunner {
     return () => this.listeners.delete(listener);
   };
 
-  start(): () => void {
+  start(reader: BatchReader): () => void {
+    this.reader = reader;
     if (this.abort) return () => this.stop();
     const abort = new AbortController();
     this.abort = abort;
@@ -131,13 +133,14 @@ export class JobRunner {
 
   private async sendAll(signal: AbortSignal): Promise<void> {
     const target = this.deps.getTarget();
-    if (!target) return;
+    const reader = this.reader;
+    if (!target || !reader) return;
     const jobs = (await this.deps.store.listJobs().catch(() => []))
       .filter((job) => job.runState === 'running' && job.serviceUrl === target.baseUrl && job.chunks.some((c) => c.state.status === 'pending'))
       .reverse(); // oldest first
     const submit: SubmitDeps = {
       store: this.deps.store,
-      send: (this.deps.send ?? payloadSender)(target),
+      send: this.deps.send ? this.deps.send(target) : payloadSender(target, reader),
       waitForBudget: (s) => this.deps.budget.waitUntilReady('import', s),
       now: this.deps.now,
     };
@@ -184,27 +187,34 @@ export class JobRunner {
     this.lastPolled.set(batchId, this.deps.now());
   }
 
-  /** Summarises a polled batch into its job; a final batch's outcome is saved before it counts as finished. */
-  async recordPoll(jobId: string, batch: Batch): Promise<void> {
-    const { store, now } = this.deps;
-    const job = await store.getJob(jobId);
-    const progress = job?.batches[batch.id];
-    if (!job || !progress) return;
-    const key = `${jobId}:${progress.chunkId}`;
+  /** The file row numbers of the batch's chunk, in the order sent: what a poll's digest matches items to. */
+  async rowNumbersOf(jobId: string, batchId: string): Promise<number[]> {
+    const chunkId = this.deps.store.getSnapshot().jobs.find((job) => job.id === jobId)?.batches[batchId]?.chunkId ?? (await this.deps.store.getJob(jobId))?.batches[batchId]?.chunkId;
+    if (chunkId === undefined) return [];
+    const key = `${jobId}:${chunkId}`;
     let rowNumbers = this.rowNumbers.get(key);
     if (!rowNumbers) {
-      rowNumbers = (await store.getPayload(jobId, progress.chunkId))?.rowNumbers ?? [];
+      rowNumbers = (await this.deps.store.getPayload(jobId, chunkId))?.rowNumbers ?? [];
       this.rowNumbers.set(key, rowNumbers);
     }
+    return rowNumbers;
+  }
+
+  /** Records a polled batch's digest in its job; a final batch's outcome is saved before it counts as finished. */
+  async recordPoll(jobId: string, digest: BatchDigest): Promise<void> {
+    const { store, now } = this.deps;
+    const job = await store.getJob(jobId);
+    const progress = job?.batches[digest.id];
+    if (!job || !progress) return;
     const at = now();
-    const { progress: next, outcome } = summariseBatch(batch, rowNumbers, progress, jobId, at);
+    const { progress: next, outcome } = applyDigest(progress, digest, jobId, at);
     if (outcome) {
       await store.saveOutcome(outcome);
-      this.rowNumbers.delete(key);
+      this.rowNumbers.delete(`${jobId}:${progress.chunkId}`);
     }
     const wasFinished = isJobFinished(job);
     const updated = await store.updateJob(jobId, (j) => {
-      j.batches[batch.id] = next;
+      j.batches[digest.id] = next;
     });
     if (!wasFinished && updated.finishedAt !== null && updated.notify) this.deps.notify(updated);
   }

@@ -173,8 +173,16 @@ export class JobStore {
     return (await this.db()).get('payloads', [jobId, chunkId]);
   }
 
+  /**
+   * One outcome (up to 5,000 items) per cursor step, so each is copied out of IndexedDB in its
+   * own task: a getAll of 100,000 items held the page's thread for hundreds of milliseconds.
+   */
   async getOutcomes(jobId: string): Promise<BatchOutcome[]> {
-    return (await this.db()).getAllFromIndex('outcomes', 'jobId', jobId);
+    const outcomes: BatchOutcome[] = [];
+    const tx = (await this.db()).transaction('outcomes');
+    for await (const cursor of tx.store.index('jobId').iterate(jobId)) outcomes.push(cursor.value);
+    await tx.done;
+    return outcomes;
   }
 
   /**
