@@ -204,4 +204,6 @@ export interface NewJob {
   rows: NewJobRows;
   chunkRows: number;
   notify?: boolean;
+  /** The dropped file: its size is kept at once, its SHA-256 as soon as it is computed. */
+  sourceFile?: Blob;
 }
