@@ -9,6 +9,7 @@
 //                    apart, read only when sending or when matching results to rows
 //   BatchProgress    the latest poll of an accepted chunk's batch, summarised (every tab sees it)
 //   BatchOutcome     a finished batch's items, compact, in row order (for results and retries)
+import type { TrackingFollowUp } from './tracking-follow-up';
 
 /** Where the rows came from. `retry` names the job whose failed rows were fixed and resent. */
 export type JobSource =
@@ -109,6 +110,8 @@ export interface OutcomeItem {
   shipmentId: string | null;
   reference: string | null;
   problems: { level: 'error' | 'warning'; code: string; column: string | null; message: string }[];
+  /** `last_process_failure_reason`, when the tracking follow-up saw the tracking fail. */
+  trackingFailureReason?: string | null;
 }
 
 export interface BatchOutcome {
@@ -178,6 +181,8 @@ export interface ImportJob {
   pausedReason: string | null;
   /** Ask for a browser notification when it finishes in a hidden tab. */
   notify: boolean;
+  /** Finished batches whose shipments' tracking was still processing (tracking-follow-up.ts). */
+  trackingFollowUps?: TrackingFollowUp[];
 }
 
 /** CSV text already cut into chunks (the import worker makes these off the main thread). */

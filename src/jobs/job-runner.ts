@@ -9,6 +9,7 @@
 //                                    coordinate with others) | 'stopped'
 //   dueAt(batchId) / pollStarted / rowNumbersOf / recordPoll   the poll side, driven by TanStack Query queries
 import type { ApiTarget } from '../api/http-client';
+import { fetchShipmentPage, type ShipmentPage } from '../api/shipments';
 import type { RateLimitBudget } from '../api/rate-limit-budget';
 import { applyDigest } from './batch-summary';
 import type { BatchDigest, BatchReader, ImportJob } from './import-job';
@@ -16,6 +17,7 @@ import { POLL_BUDGET_RESERVE } from './job-settings';
 import { isJobFinished, type JobStore } from './job-store';
 import { planPolls } from './poll-scheduler';
 import { payloadSender, sendPendingChunks, type SubmitDeps } from './submit-queue';
+import { applyFollowUp, dueFollowUps, followUpQuery, nextFollowUpAt, recordShipmentPage, startFollowUps, type TrackingFollowUp } from './tracking-follow-up';
 
 export type RunnerRole = 'stopped' | 'waiting' | 'runner' | 'watcher' | 'no-locks';
 
@@ -41,6 +43,8 @@ export interface RunnerDeps {
   notify: (job: ImportJob) => void;
   /** Tests send without HTTP; the console sends through payloadSender and the started reader. */
   send?: (target: ApiTarget) => SubmitDeps['send'];
+  /** Tests read shipment pages without HTTP; the console through api/shipments.ts. */
+  shipmentPage?: (target: ApiTarget, query: ReturnType<typeof followUpQuery>, signal: AbortSignal) => Promise<ShipmentPage>;
 }
 
 export class JobRunner {
@@ -108,7 +112,11 @@ export class JobRunner {
       while (!signal.aborted) {
         const woken = new Promise<void>((resolve) => (this.wake = resolve));
         await this.sendAll(signal);
+        const nextCheck = await this.followUpTracking(signal);
+        // Slow tracking is checked again when due, even if nothing else wakes the runner.
+        const timer = nextCheck === null ? null : setTimeout(() => this.wake?.(), Math.max(1_000, nextCheck - this.deps.now()));
         await woken;
+        if (timer !== null) clearTimeout(timer);
       }
     } finally {
       unsubscribeStore();
@@ -152,6 +160,53 @@ export class JobRunner {
         if (signal.aborted) return;
       }
     }
+  }
+
+  /**
+   * Checks the shipments whose tracking was still processing when their batch finished (issue
+   * #12 item 4), slowly and one page at a time through the shared budget, and writes what it finds
+   * into the batch's outcome and counts. Returns when the next check is due (null: none left).
+   */
+  async followUpTracking(signal: AbortSignal): Promise<number | null> {
+    const target = this.deps.getTarget();
+    if (!target) return null;
+    const readPage = this.deps.shipmentPage ?? ((t, q, s) => fetchShipmentPage(t, { batchId: q.batch_id, page: q.page, pageSize: q.page_size }, s));
+    let next: number | null = null;
+    const jobs = (await this.deps.store.listJobs().catch(() => [])).filter((job) => job.serviceUrl === target.baseUrl && (job.trackingFollowUps?.length ?? 0) > 0);
+    for (const job of jobs) {
+      for (const due of dueFollowUps(job.trackingFollowUps ?? [], this.deps.now())) {
+        if (signal.aborted) return null;
+        let followUp: TrackingFollowUp = due;
+        try {
+          for (;;) {
+            const page = await readPage(target, followUpQuery(followUp), signal);
+            const read = recordShipmentPage(followUp, { shipments: page.shipments, lastPage: !page.pageInfo.hasNext }, this.deps.now());
+            followUp = read.followUp;
+            if (!read.readNextPage) break;
+          }
+        } catch {
+          if (signal.aborted) return null;
+          // The service did not answer: this check counts as fruitless and waits its spacing.
+          followUp = { ...followUp, nextPage: 1, checks: followUp.checks + 1, lastCheckAt: this.deps.now() };
+        }
+        await this.recordFollowUp(job.id, followUp);
+      }
+      const stored = await this.deps.store.getJob(job.id);
+      const at = nextFollowUpAt(stored?.trackingFollowUps ?? []);
+      if (at !== null && (next === null || at < next)) next = at;
+    }
+    return next;
+  }
+
+  private async recordFollowUp(jobId: string, followUp: TrackingFollowUp): Promise<void> {
+    const outcome = (await this.deps.store.getOutcomes(jobId)).find((o) => o.batchId === followUp.batchId);
+    const updated = outcome ? applyFollowUp(outcome, followUp) : null;
+    if (updated) await this.deps.store.saveOutcome(updated);
+    await this.deps.store.updateJob(jobId, (job) => {
+      job.trackingFollowUps = (job.trackingFollowUps ?? []).map((f) => (f.batchId === followUp.batchId ? followUp : f)).filter((f) => f.pending.length > 0);
+      const batch = job.batches[followUp.batchId];
+      if (batch && updated) batch.counts = { ...batch.counts, trackingFailed: updated.items.filter((item) => item?.trackingStatus === 'failed').length };
+    });
   }
 
   /** Running batches of every job this tab may poll, for the poll queries. */
@@ -213,8 +268,10 @@ export class JobRunner {
       this.rowNumbers.delete(`${jobId}:${progress.chunkId}`);
     }
     const wasFinished = isJobFinished(job);
+    const followUps = outcome ? startFollowUps([outcome]) : [];
     const updated = await store.updateJob(jobId, (j) => {
       j.batches[digest.id] = next;
+      if (followUps.length > 0) j.trackingFollowUps = [...(j.trackingFollowUps ?? []).filter((f) => f.batchId !== digest.id), ...followUps];
     });
     if (!wasFinished && updated.finishedAt !== null && updated.notify) this.deps.notify(updated);
   }
