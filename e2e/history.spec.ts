@@ -16,9 +16,10 @@ test('history: an empty History leads to Import and Quick add', async ({ page, e
 /** The key the console holds is revoked on the service's side: the stored key no longer works. */
 async function revokeStoredKey(page: Page): Promise<void> {
   await page.evaluate(() => {
+    // The sandbox's one-click connection is remembered on this device (localStorage).
     const key = 'import-console.connection';
-    const stored = JSON.parse(sessionStorage.getItem(key) ?? '{}') as Record<string, unknown>;
-    sessionStorage.setItem(key, JSON.stringify({ ...stored, apiKey: 'revoked-key' }));
+    const stored = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, unknown>;
+    localStorage.setItem(key, JSON.stringify({ ...stored, apiKey: 'revoked-key' }));
   });
   await page.reload();
 }
@@ -39,7 +40,7 @@ test('history: a paused job is listed with its reason, cancelled, then deleted a
 
   await page.goto('/history');
   const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Quick add' }) });
-  await expect(row.getByRole('cell').first()).toContainText('paused');
+  await expect(row.getByRole('cell').first()).toContainText('Paused');
   await expect(row).toContainText('The service refused the API key, or API access is not enabled for this account (401).');
   await expect(row.getByRole('button', { name: /^Resume Quick add/ })).toBeVisible();
   await expectAccessible(page);
@@ -53,8 +54,8 @@ test('history: a paused job is listed with its reason, cancelled, then deleted a
   await expectAccessible(page);
   await screenshot(page, 'history-cancel-dialog');
   await cancel.getByRole('button', { name: 'Cancel import' }).click();
-  await expect(row.getByRole('cell').first()).toContainText('cancelled');
-  await expect(row.getByRole('cell')).toHaveText([/cancelled/, '1', '0', '1', '0', '0', '0', /\d{4}/, /\d{4}/, /Open/]);
+  await expect(row.getByRole('cell').first()).toContainText('Cancelled');
+  await expect(row.getByRole('cell')).toHaveText([/Cancelled/, '1', '0', '1', '0', '0', '0', /\d{4}/, /\d{4}/, /Open/]);
   await expect(row.getByRole('button', { name: /^Resume/ })).toHaveCount(0);
 
   await row.getByRole('button', { name: /^Delete Quick add/ }).click();

@@ -4,6 +4,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { type ConsoleInfo, consoleInfoSchema, customFieldListSchema, sandboxInfoSchema, type SandboxInfo } from '../contract/sandbox';
 import { shipmentListSchema } from '../contract/shipment';
 import { HttpError } from './api-error';
+import { type Connection, saveConnection } from './connection-store';
 import type { ApiTarget } from './http-client';
 import { request } from './http-client';
 
@@ -23,6 +24,25 @@ export async function fetchSandboxInfo(signal?: AbortSignal): Promise<SandboxInf
   if (!response.ok) return null;
   const parsed = sandboxInfoSchema.safeParse(await response.json().catch(() => null));
   return parsed.success ? parsed.data : null;
+}
+
+/**
+ * The one-click connection to the bundled sandbox, or null when this origin is not a sandbox.
+ * It is remembered on this device (localStorage): the key is the sandbox's demo key, which
+ * /sandbox.json hands to anyone who can open the console, and a console closed and reopened
+ * must find its jobs running again without a click (README, "Sending and watching").
+ */
+export async function sandboxConnection(signal?: AbortSignal): Promise<Connection | null> {
+  const info = await fetchSandboxInfo(signal);
+  if (!info) return null;
+  return { baseUrl: '', apiKey: info.api_key, label: 'Local sandbox', workspace: info.workspace.name, sandbox: true, keyHeldByServer: false, remembered: true };
+}
+
+/** Checks the connection with the service, then keeps it: every page and the job runner follow. */
+export async function connect(connection: Connection, signal?: AbortSignal): Promise<Connection> {
+  await verifyConnection(connection, signal);
+  saveConnection(connection);
+  return connection;
 }
 
 /** What this server says about itself in proxy mode (it may hold the key), or null. */

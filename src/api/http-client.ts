@@ -21,16 +21,19 @@ export interface ApiTarget {
  */
 export type RetryPolicy = 'safe' | 'rate-limit-only';
 
-export interface RequestOptions<S extends z.ZodType> {
+export interface BodyRequestOptions {
   method?: 'GET' | 'POST' | 'PATCH';
   path: string;
   query?: Record<string, string | number | undefined>;
   json?: unknown;
   formData?: FormData;
-  schema: S;
   signal?: AbortSignal;
   bucket?: BudgetBucket;
   retry?: RetryPolicy;
+}
+
+export interface RequestOptions<S extends z.ZodType> extends BodyRequestOptions {
+  schema: S;
 }
 
 export interface HttpDeps {
@@ -53,7 +56,7 @@ const defaultDeps: HttpDeps = {
   now: Date.now,
 };
 
-function buildUrl(baseUrl: string, path: string, query?: RequestOptions<z.ZodType>['query']): string {
+function buildUrl(baseUrl: string, path: string, query?: BodyRequestOptions['query']): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== '') params.set(key, String(value));
@@ -72,6 +75,25 @@ export async function request<S extends z.ZodType>(
   options: RequestOptions<S>,
   deps: HttpDeps = defaultDeps,
 ): Promise<z.output<S>> {
+  const text = await perform(target, options, deps, (response) => readText(response, target));
+  return parseBody(options.schema, text, `${options.method ?? 'GET'} ${options.path}`);
+}
+
+/**
+ * The same request, its 2xx body handed over as bytes, unparsed: for answers a worker reads
+ * (a batch of 5,000 result items would hold the page's thread while parsed and checked).
+ */
+export function requestBody(target: ApiTarget, options: BodyRequestOptions, deps: HttpDeps = defaultDeps): Promise<ArrayBuffer> {
+  return perform(target, options, deps, async (response) => {
+    try {
+      return await response.arrayBuffer();
+    } catch (error) {
+      throw new NetworkError(`The answer from ${describeTarget(target)} was cut off (${error instanceof Error ? error.message : 'connection dropped'}).`);
+    }
+  });
+}
+
+async function perform<T>(target: ApiTarget, options: BodyRequestOptions, deps: HttpDeps, readOk: (response: Response) => Promise<T>): Promise<T> {
   const { method = 'GET', bucket = 'general', retry = method === 'GET' ? 'safe' : 'rate-limit-only' } = options;
   const url = buildUrl(target.baseUrl, options.path, options.query);
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -110,11 +132,10 @@ export async function request<S extends z.ZodType>(
       await deps.sleep(backoff(attempt, deps.random), options.signal);
       continue;
     }
-    const text = await readText(response, target);
     // 401 and 403 (a refused key, or no API access) are never retried: the error says so, and
     // HttpError.keyRefused tells callers to stop sending.
-    if (!response.ok) throw HttpError.fromBody(response.status, response.statusText, text);
-    return parseBody(options.schema, text, `${method} ${options.path}`);
+    if (!response.ok) throw HttpError.fromBody(response.status, response.statusText, await readText(response, target));
+    return readOk(response);
   }
 }
 

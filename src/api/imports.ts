@@ -1,20 +1,21 @@
 // The import endpoints (spec §2): the CSV file import, the JSON list import, and reading a batch
 // back with its queryOptions for polling. Imports are POSTs: they retry only a 429 (the service
 // did nothing), so a lost answer reaches the caller, who decides (the job marks the chunk unknown).
-// Any 2xx with a batch body is accepted (the spec shows 202; 200 and 201 work too).
+// Any 2xx is handed on (the spec shows 202; 200 and 201 work too). A batch carries one result
+// item per row (up to 5,000), so these hand over the body unparsed: the job runner has it read
+// and checked against the contract's batch schema in a worker (workers/results-worker.ts).
 import { queryOptions } from '@tanstack/react-query';
-import { type Batch, batchSchema, isFinalBatchStatus } from '../contract/batch';
-import { type ApiTarget, type HttpDeps, request } from './http-client';
+import { isFinalBatchStatus } from '../contract/batch';
+import { type ApiTarget, type HttpDeps, requestBody } from './http-client';
 
 /** POST /api/v1/shipments/imports/file with one part `file`: the CSV text as sent. */
-export function importFile(target: ApiTarget, csv: string, fileName: string, signal?: AbortSignal, deps?: HttpDeps): Promise<Batch> {
+export function importFile(target: ApiTarget, csv: string, fileName: string, signal?: AbortSignal, deps?: HttpDeps): Promise<ArrayBuffer> {
   const formData = new FormData();
   formData.append('file', new Blob([csv], { type: 'text/csv' }), fileName);
-  return request(target, {
+  return requestBody(target, {
     method: 'POST',
     path: '/api/v1/shipments/imports/file',
     formData,
-    schema: batchSchema,
     bucket: 'import',
     retry: 'rate-limit-only',
     signal,
@@ -22,12 +23,11 @@ export function importFile(target: ApiTarget, csv: string, fileName: string, sig
 }
 
 /** POST /api/v1/shipments/imports with a JSON list of shipment requests. */
-export function importList(target: ApiTarget, requests: readonly Record<string, unknown>[], signal?: AbortSignal, deps?: HttpDeps): Promise<Batch> {
-  return request(target, {
+export function importList(target: ApiTarget, requests: readonly Record<string, unknown>[], signal?: AbortSignal, deps?: HttpDeps): Promise<ArrayBuffer> {
+  return requestBody(target, {
     method: 'POST',
     path: '/api/v1/shipments/imports',
     json: requests,
-    schema: batchSchema,
     bucket: 'import',
     retry: 'rate-limit-only',
     signal,
@@ -40,26 +40,30 @@ export const batchKeys = {
   detail: (target: ApiTarget, batchId: string) => [...batchKeys.all(target), batchId] as const,
 };
 
-export function fetchBatch(target: ApiTarget, batchId: string, signal?: AbortSignal): Promise<Batch> {
-  return request(target, { path: `/api/v1/shipments/imports/${encodeURIComponent(batchId)}`, schema: batchSchema, signal });
+/** GET /api/v1/shipments/imports/{id}: the batch's body, unparsed (see above). */
+export function fetchBatchBody(target: ApiTarget, batchId: string, signal?: AbortSignal): Promise<ArrayBuffer> {
+  return requestBody(target, { path: `/api/v1/shipments/imports/${encodeURIComponent(batchId)}`, signal });
 }
 
 /**
  * One running batch's poll. The caller's schedule sets the pace: `waitUntilDue` holds a poll
  * back until its turn (the first one too), `nextPollIn` says when the next one is after an
- * answer; polling stops at a final status. Results can be 5,000 items: no structural sharing.
+ * answer; `read` turns the body into what the query keeps (the runner's digest, with the
+ * batch's `status`); polling stops at a final status. No structural sharing: the data is new
+ * with every answer, and a final one holds every item.
  */
-export function batchQueryOptions(
+export function batchQueryOptions<T extends { status: string }>(
   target: ApiTarget,
   batchId: string,
   schedule: { waitUntilDue: (signal: AbortSignal) => Promise<void>; nextPollIn: () => number },
+  read: (body: ArrayBuffer) => Promise<T>,
 ) {
-  // The schedule is not part of the key: it paces the query, it does not change its answer.
+  // The schedule and reader are not part of the key: they pace and read the query, not change its answer.
   return queryOptions({
     queryKey: batchKeys.detail(target, batchId),
     queryFn: async ({ signal }) => {
       await schedule.waitUntilDue(signal);
-      return fetchBatch(target, batchId, signal);
+      return read(await fetchBatchBody(target, batchId, signal));
     },
     refetchInterval: (query) => {
       const batch = query.state.data;

@@ -5,7 +5,7 @@ import type { RateLimitState } from '../contract/rate-limit';
 
 export type BudgetBucket = 'general' | 'import' | 'patch';
 
-interface BudgetSnapshot {
+export interface BudgetSnapshot {
   general: RateLimitState | null;
   import: RateLimitState | null;
   patch: RateLimitState | null;
@@ -44,6 +44,21 @@ export class RateLimitBudget {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   };
+
+  /**
+   * Starts from a budget kept earlier (a reloaded tab, another connection): buckets whose window
+   * has reset since are dropped (the next answer tells), a 429's pause that is over too.
+   */
+  restore(saved: BudgetSnapshot | null): void {
+    const now = this.now();
+    const live = (state: RateLimitState | null | undefined) => (state && state.resetAt !== null && state.resetAt > now ? state : null);
+    this.set({
+      general: live(saved?.general),
+      import: live(saved?.import),
+      patch: live(saved?.patch),
+      pausedUntil: saved && saved.pausedUntil > now ? saved.pausedUntil : 0,
+    });
+  }
 
   /** Records the headers of a response to a request of `bucket`. */
   record(bucket: BudgetBucket, state: RateLimitState | null): void {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Batch } from '../contract/batch';
 import { accountJob } from './accounting';
-import { initialProgress, summariseBatch } from './batch-summary';
-import type { ImportJob, JobChunk } from './import-job';
+import { applyDigest, initialProgress } from './batch-summary';
+import type { BatchDigest, BatchHeadline, ImportJob, JobChunk } from './import-job';
 
 const chunk = (id: number, rowCount: number, state: JobChunk['state'], withoutReference = 0): JobChunk => ({
   id, firstPosition: 0, rowCount, firstRow: 1, lastRow: rowCount, withoutReference, state, attempts: 1,
@@ -17,21 +16,11 @@ function job(chunks: JobChunk[], skipped: number, batches: ImportJob['batches'] 
   };
 }
 
-function batch(id: string, items: { row_number?: number; creation: string; tracking?: string; warnings?: number }[], status = 'completed'): Batch {
-  return {
-    id, status, created_at: '', total_requests: items.length, completed_requests: items.length, failure_reason: null,
-    results: items.map((item, i) => ({
-      id: `${id}-${i}`, tracking_type: 'container', tracking_number: `N${i}`, creation_status: item.creation, tracking_status: item.tracking ?? 'succeeded',
-      errors: item.creation === 'failed' ? [{ code: 'invalid_input', message: 'carrier is not supported', target: 'carrier' }] : [],
-      warnings: Array.from({ length: item.warnings ?? 0 }, () => ({ code: 'invalid_input', message: 'not a member', target: 'assignees' })),
-      ...(item.row_number !== undefined ? { row_number: item.row_number } : {}),
-    })),
-  };
-}
+const headline = (id: string, rows: number, status = 'completed'): BatchHeadline => ({ id, status, total: rows, completed: rows, failureReason: null });
 
 describe('accountJob', () => {
   it('rows read = sent + skipped (with reasons) + not settled; sent = Σ total_requests', () => {
-    const progress = initialProgress(batch('b1', [{ creation: 'created' }, { creation: 'created' }], 'processing'), 0, 0);
+    const progress = initialProgress(headline('b1', 2, 'processing'), 0, 0);
     const j = job(
       [
         chunk(0, 2, { status: 'accepted', batchId: 'b1', at: 0 }),
@@ -54,49 +43,30 @@ describe('accountJob', () => {
   });
 
   it('shows a batch that answered for fewer rows than were sent', () => {
-    const progress = { ...initialProgress(batch('b1', [{ creation: 'created' }]), 0, 0), total: 1 };
+    const progress = { ...initialProgress(headline('b1', 1), 0, 0), total: 1 };
     const a = accountJob(job([chunk(0, 2, { status: 'accepted', batchId: 'b1', at: 0 })], 0, { b1: progress }));
     expect(a.sentMatchesBatches).toBe(false);
   });
 });
 
-describe('summariseBatch', () => {
-  it('counts outcomes and matches items to rows by row_number, else by position', () => {
-    const b = batch('b1', [
-      { row_number: 2, creation: 'updated', warnings: 1 },
-      { row_number: 1, creation: 'created', tracking: 'failed' },
-      { row_number: 3, creation: 'failed' },
-    ]);
-    const { progress, outcome } = summariseBatch(b, [10, 11, 12], initialProgress(b, 0, 0), 'j', 5);
-    expect(progress.counts).toEqual({ created: 1, updated: 1, failed: 1, withWarnings: 1, trackingFailed: 1 });
-    expect(progress.unmatchedItems).toBe(0);
-    expect(progress.problems).toEqual([
-      { rowNumber: 11, level: 'warning', column: 'assignees', message: 'not a member' },
-      { rowNumber: 12, level: 'error', column: 'carrier', message: 'carrier is not supported' },
-    ]);
-    expect(outcome?.items.map((item) => [item?.rowNumber, item?.creationStatus])).toEqual([[10, 'created'], [11, 'updated'], [12, 'failed']]);
+describe('applyDigest', () => {
+  const digest = (status: string, completed: number, items: BatchDigest['items']): BatchDigest => ({
+    ...headline('b1', 2, status), completed, counts: { created: completed, updated: 0, failed: 0, withWarnings: 0, trackingFailed: 0 },
+    problems: [], problemCount: 0, unmatchedItems: 0, items,
   });
 
-  it('without row_number, item i is row i', () => {
-    const b = batch('b1', [{ creation: 'created' }, { creation: 'failed' }]);
-    const { outcome, progress } = summariseBatch(b, [7, 9], initialProgress(b, 0, 0), 'j', 5);
-    expect(outcome?.items.map((item) => item?.rowNumber)).toEqual([7, 9]);
-    expect(progress.unmatchedItems).toBe(0);
-  });
-
-  it('counts an item given twice, or a sent row with no item, as unmatched', () => {
-    const b = batch('b1', [{ row_number: 1, creation: 'created' }, { row_number: 1, creation: 'created' }]);
-    const { progress } = summariseBatch(b, [1, 2], initialProgress(b, 0, 0), 'j', 5);
-    expect(progress.unmatchedItems).toBe(2); // the duplicate, and row 2 with no item
-  });
-
-  it('counts only rows that are final while the batch processes, and keeps no outcome yet', () => {
-    const b = { ...batch('b1', [{ creation: 'created' }, { creation: 'processing', tracking: 'processing' }], 'processing'), completed_requests: 1 };
-    const previous = initialProgress(b, 0, 0);
-    const { progress, outcome } = summariseBatch(b, [1, 2], { ...previous, completed: 0 }, 'j', 9);
-    expect(progress.counts.created).toBe(1);
-    expect(progress.lastMovedAt).toBe(9);
-    expect(progress.finishedAt).toBeNull();
+  it('keeps no outcome while the batch processes, and notes when it last moved', () => {
+    const previous = { ...initialProgress(headline('b1', 2, 'processing'), 3, 0), completed: 0 };
+    const { progress, outcome } = applyDigest(previous, digest('processing', 1, null), 'j', 9);
+    expect(progress).toMatchObject({ completed: 1, lastMovedAt: 9, lastPolledAt: 9, finishedAt: null });
     expect(outcome).toBeNull();
+    expect(applyDigest(progress, digest('processing', 1, null), 'j', 20).progress.lastMovedAt).toBe(9);
+  });
+
+  it('a final digest finishes the batch and gives its outcome for the chunk', () => {
+    const item = { rowNumber: 4, creationStatus: 'created', trackingStatus: 'succeeded', shipmentId: 's', reference: null, problems: [] };
+    const { progress, outcome } = applyDigest(initialProgress(headline('b1', 2, 'processing'), 3, 0), digest('completed', 2, [item, null]), 'j', 9);
+    expect(progress.finishedAt).toBe(9);
+    expect(outcome).toEqual({ jobId: 'j', batchId: 'b1', chunkId: 3, status: 'completed', failureReason: null, items: [item, null] });
   });
 });

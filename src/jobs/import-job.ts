@@ -9,6 +9,7 @@
 //                    apart, read only when sending or when matching results to rows
 //   BatchProgress    the latest poll of an accepted chunk's batch, summarised (every tab sees it)
 //   BatchOutcome     a finished batch's items, compact, in row order (for results and retries)
+import type { TrackingFollowUp } from './tracking-follow-up';
 
 /** Where the rows came from. `retry` names the job whose failed rows were fixed and resent. */
 export type JobSource =
@@ -109,6 +110,8 @@ export interface OutcomeItem {
   shipmentId: string | null;
   reference: string | null;
   problems: { level: 'error' | 'warning'; code: string; column: string | null; message: string }[];
+  /** `last_process_failure_reason`, when the tracking follow-up saw the tracking fail. */
+  trackingFailureReason?: string | null;
 }
 
 export interface BatchOutcome {
@@ -119,6 +122,35 @@ export interface BatchOutcome {
   failureReason: string | null;
   /** items[i] is the chunk's i-th row; null where the service returned no item for it. */
   items: (OutcomeItem | null)[];
+}
+
+/** What an import's answer or a poll says of a batch, without its items. */
+export interface BatchHeadline {
+  id: string;
+  status: string;
+  total: number;
+  completed: number;
+  failureReason: string | null;
+}
+
+/** A polled batch summarised against its chunk's rows (off the main thread: workers/results-summary.ts). */
+export interface BatchDigest extends BatchHeadline {
+  counts: OutcomeCounts;
+  problems: RowProblemRecord[];
+  problemCount: number;
+  unmatchedItems: number;
+  /** Every item in row order once the batch is final; null while it processes. */
+  items: (OutcomeItem | null)[] | null;
+}
+
+/**
+ * Reads batch bodies (up to 5,000 items) for the runner. The console's reader does it in a Web
+ * Worker (features/job/results-reader.ts), so a finished batch never holds the page's thread;
+ * an unreadable body rejects with a sentence.
+ */
+export interface BatchReader {
+  headline(body: ArrayBuffer): Promise<BatchHeadline>;
+  digest(body: ArrayBuffer, rowNumbers: number[]): Promise<BatchDigest>;
 }
 
 /** `running`: the runner sends and polls it; `paused`: it waits for the user (key refused…). */
@@ -149,6 +181,8 @@ export interface ImportJob {
   pausedReason: string | null;
   /** Ask for a browser notification when it finishes in a hidden tab. */
   notify: boolean;
+  /** Finished batches whose shipments' tracking was still processing (tracking-follow-up.ts). */
+  trackingFollowUps?: TrackingFollowUp[];
 }
 
 /** CSV text already cut into chunks (the import worker makes these off the main thread). */
@@ -175,4 +209,6 @@ export interface NewJob {
   rows: NewJobRows;
   chunkRows: number;
   notify?: boolean;
+  /** The dropped file: its size is kept at once, its SHA-256 as soon as it is computed. */
+  sourceFile?: Blob;
 }

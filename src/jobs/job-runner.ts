@@ -4,19 +4,20 @@
 // imported: it becomes `unknown`), then sends every running job's pending chunks, oldest job
 // first, one request at a time, and wakes again whenever the store changes.
 //
-//   runner.start() → stop()          from the app shell, once
+//   runner.start(reader) → stop()    from the app shell, once, with the reader of batch bodies
 //   getSnapshot().role               'runner' | 'watcher' | 'no-locks' (this tab runs, but cannot
 //                                    coordinate with others) | 'stopped'
-//   dueAt(batchId) / pollStarted / recordPoll   the poll side, driven by TanStack Query queries
+//   dueAt(batchId) / pollStarted / rowNumbersOf / recordPoll   the poll side, driven by TanStack Query queries
 import type { ApiTarget } from '../api/http-client';
+import { fetchShipmentPage, type ShipmentPage } from '../api/shipments';
 import type { RateLimitBudget } from '../api/rate-limit-budget';
-import type { Batch } from '../contract/batch';
-import { summariseBatch } from './batch-summary';
-import type { ImportJob } from './import-job';
+import { applyDigest } from './batch-summary';
+import type { BatchDigest, BatchReader, ImportJob } from './import-job';
 import { POLL_BUDGET_RESERVE } from './job-settings';
 import { isJobFinished, type JobStore } from './job-store';
 import { planPolls } from './poll-scheduler';
 import { payloadSender, sendPendingChunks, type SubmitDeps } from './submit-queue';
+import { applyFollowUp, dueFollowUps, followUpQuery, nextFollowUpAt, recordShipmentPage, startFollowUps, type TrackingFollowUp } from './tracking-follow-up';
 
 export type RunnerRole = 'stopped' | 'waiting' | 'runner' | 'watcher' | 'no-locks';
 
@@ -40,7 +41,10 @@ export interface RunnerDeps {
   random: () => number;
   /** Shows a notification when an opted-in job finishes while the page is hidden. */
   notify: (job: ImportJob) => void;
+  /** Tests send without HTTP; the console sends through payloadSender and the started reader. */
   send?: (target: ApiTarget) => SubmitDeps['send'];
+  /** Tests read shipment pages without HTTP; the console through api/shipments.ts. */
+  shipmentPage?: (target: ApiTarget, query: ReturnType<typeof followUpQuery>, signal: AbortSignal) => Promise<ShipmentPage>;
 }
 
 export class JobRunner {
@@ -50,6 +54,7 @@ export class JobRunner {
   private wake: (() => void) | null = null;
   private readonly lastPolled = new Map<string, number>();
   private readonly rowNumbers = new Map<string, number[]>();
+  private reader: BatchReader | null = null;
 
   constructor(private readonly deps: RunnerDeps) {}
 
@@ -60,7 +65,8 @@ export class JobRunner {
     return () => this.listeners.delete(listener);
   };
 
-  start(): () => void {
+  start(reader: BatchReader): () => void {
+    this.reader = reader;
     if (this.abort) return () => this.stop();
     const abort = new AbortController();
     this.abort = abort;
@@ -106,7 +112,11 @@ export class JobRunner {
       while (!signal.aborted) {
         const woken = new Promise<void>((resolve) => (this.wake = resolve));
         await this.sendAll(signal);
+        const nextCheck = await this.followUpTracking(signal);
+        // Slow tracking is checked again when due, even if nothing else wakes the runner.
+        const timer = nextCheck === null ? null : setTimeout(() => this.wake?.(), Math.max(1_000, nextCheck - this.deps.now()));
         await woken;
+        if (timer !== null) clearTimeout(timer);
       }
     } finally {
       unsubscribeStore();
@@ -131,13 +141,14 @@ export class JobRunner {
 
   private async sendAll(signal: AbortSignal): Promise<void> {
     const target = this.deps.getTarget();
-    if (!target) return;
+    const reader = this.reader;
+    if (!target || !reader) return;
     const jobs = (await this.deps.store.listJobs().catch(() => []))
       .filter((job) => job.runState === 'running' && job.serviceUrl === target.baseUrl && job.chunks.some((c) => c.state.status === 'pending'))
       .reverse(); // oldest first
     const submit: SubmitDeps = {
       store: this.deps.store,
-      send: (this.deps.send ?? payloadSender)(target),
+      send: this.deps.send ? this.deps.send(target) : payloadSender(target, reader),
       waitForBudget: (s) => this.deps.budget.waitUntilReady('import', s),
       now: this.deps.now,
     };
@@ -149,6 +160,53 @@ export class JobRunner {
         if (signal.aborted) return;
       }
     }
+  }
+
+  /**
+   * Checks the shipments whose tracking was still processing when their batch finished (issue
+   * #12 item 4), slowly and one page at a time through the shared budget, and writes what it finds
+   * into the batch's outcome and counts. Returns when the next check is due (null: none left).
+   */
+  async followUpTracking(signal: AbortSignal): Promise<number | null> {
+    const target = this.deps.getTarget();
+    if (!target) return null;
+    const readPage = this.deps.shipmentPage ?? ((t, q, s) => fetchShipmentPage(t, { batchId: q.batch_id, page: q.page, pageSize: q.page_size }, s));
+    let next: number | null = null;
+    const jobs = (await this.deps.store.listJobs().catch(() => [])).filter((job) => job.serviceUrl === target.baseUrl && (job.trackingFollowUps?.length ?? 0) > 0);
+    for (const job of jobs) {
+      for (const due of dueFollowUps(job.trackingFollowUps ?? [], this.deps.now())) {
+        if (signal.aborted) return null;
+        let followUp: TrackingFollowUp = due;
+        try {
+          for (;;) {
+            const page = await readPage(target, followUpQuery(followUp), signal);
+            const read = recordShipmentPage(followUp, { shipments: page.shipments, lastPage: !page.pageInfo.hasNext }, this.deps.now());
+            followUp = read.followUp;
+            if (!read.readNextPage) break;
+          }
+        } catch {
+          if (signal.aborted) return null;
+          // The service did not answer: this check counts as fruitless and waits its spacing.
+          followUp = { ...followUp, nextPage: 1, checks: followUp.checks + 1, lastCheckAt: this.deps.now() };
+        }
+        await this.recordFollowUp(job.id, followUp);
+      }
+      const stored = await this.deps.store.getJob(job.id);
+      const at = nextFollowUpAt(stored?.trackingFollowUps ?? []);
+      if (at !== null && (next === null || at < next)) next = at;
+    }
+    return next;
+  }
+
+  private async recordFollowUp(jobId: string, followUp: TrackingFollowUp): Promise<void> {
+    const outcome = (await this.deps.store.getOutcomes(jobId)).find((o) => o.batchId === followUp.batchId);
+    const updated = outcome ? applyFollowUp(outcome, followUp) : null;
+    if (updated) await this.deps.store.saveOutcome(updated);
+    await this.deps.store.updateJob(jobId, (job) => {
+      job.trackingFollowUps = (job.trackingFollowUps ?? []).map((f) => (f.batchId === followUp.batchId ? followUp : f)).filter((f) => f.pending.length > 0);
+      const batch = job.batches[followUp.batchId];
+      if (batch && updated) batch.counts = { ...batch.counts, trackingFailed: updated.items.filter((item) => item?.trackingStatus === 'failed').length };
+    });
   }
 
   /** Running batches of every job this tab may poll, for the poll queries. */
@@ -184,27 +242,36 @@ export class JobRunner {
     this.lastPolled.set(batchId, this.deps.now());
   }
 
-  /** Summarises a polled batch into its job; a final batch's outcome is saved before it counts as finished. */
-  async recordPoll(jobId: string, batch: Batch): Promise<void> {
-    const { store, now } = this.deps;
-    const job = await store.getJob(jobId);
-    const progress = job?.batches[batch.id];
-    if (!job || !progress) return;
-    const key = `${jobId}:${progress.chunkId}`;
+  /** The file row numbers of the batch's chunk, in the order sent: what a poll's digest matches items to. */
+  async rowNumbersOf(jobId: string, batchId: string): Promise<number[]> {
+    const chunkId = this.deps.store.getSnapshot().jobs.find((job) => job.id === jobId)?.batches[batchId]?.chunkId ?? (await this.deps.store.getJob(jobId))?.batches[batchId]?.chunkId;
+    if (chunkId === undefined) return [];
+    const key = `${jobId}:${chunkId}`;
     let rowNumbers = this.rowNumbers.get(key);
     if (!rowNumbers) {
-      rowNumbers = (await store.getPayload(jobId, progress.chunkId))?.rowNumbers ?? [];
+      rowNumbers = (await this.deps.store.getPayload(jobId, chunkId))?.rowNumbers ?? [];
       this.rowNumbers.set(key, rowNumbers);
     }
+    return rowNumbers;
+  }
+
+  /** Records a polled batch's digest in its job; a final batch's outcome is saved before it counts as finished. */
+  async recordPoll(jobId: string, digest: BatchDigest): Promise<void> {
+    const { store, now } = this.deps;
+    const job = await store.getJob(jobId);
+    const progress = job?.batches[digest.id];
+    if (!job || !progress) return;
     const at = now();
-    const { progress: next, outcome } = summariseBatch(batch, rowNumbers, progress, jobId, at);
+    const { progress: next, outcome } = applyDigest(progress, digest, jobId, at);
     if (outcome) {
       await store.saveOutcome(outcome);
-      this.rowNumbers.delete(key);
+      this.rowNumbers.delete(`${jobId}:${progress.chunkId}`);
     }
     const wasFinished = isJobFinished(job);
+    const followUps = outcome ? startFollowUps([outcome]) : [];
     const updated = await store.updateJob(jobId, (j) => {
-      j.batches[batch.id] = next;
+      j.batches[digest.id] = next;
+      if (followUps.length > 0) j.trackingFollowUps = [...(j.trackingFollowUps ?? []).filter((f) => f.batchId !== digest.id), ...followUps];
     });
     if (!wasFinished && updated.finishedAt !== null && updated.notify) this.deps.notify(updated);
   }

@@ -2,12 +2,16 @@
 // Locks and browser notifications. Pages and the shell import these instances.
 import { getConnection, subscribeConnection } from '../api/connection-store';
 import { sharedBudget } from '../api/rate-limit-budget';
+import { persistBudget } from '../api/rate-limit-budget-store';
 import type { ImportJob } from './import-job';
 import { JobEtaTracker } from './eta';
 import { JobRunner } from './job-runner';
 import { JobStore } from './job-store';
 
 export const jobStore = new JobStore();
+
+// The budget outlives the tab, per connection (never the key): a reopened console is not blind.
+if (typeof localStorage !== 'undefined') persistBudget(sharedBudget, localStorage, getConnection, subscribeConnection);
 
 function notifyFinished(job: ImportJob): void {
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted' || document.visibilityState === 'visible') return;

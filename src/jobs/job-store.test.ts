@@ -55,6 +55,16 @@ describe('JobStore', () => {
     expect(parsed.data).toHaveLength(11);
   });
 
+  it('keeps the source file size at once and its SHA-256 once computed', async () => {
+    const store = openStore();
+    const file = new Blob(['abc']);
+    const job = await store.createJob({ ...newJob(5, 10), source: { kind: 'file', fileName: 'a.csv', size: null, contentHash: null }, sourceFile: file });
+    expect(job.source).toMatchObject({ size: 3 });
+    await expect.poll(async () => ((await store.getJob(job.id))?.source as { contentHash: string | null }).contentHash).toBe(
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad', // SHA-256 of "abc" (FIPS 180-2)
+    );
+  });
+
   it('refuses a job whose rows do not add up', async () => {
     const store = openStore();
     await expect(store.createJob({ ...newJob(5, 10), rowsRead: 9 })).rejects.toThrow(/Rows read \(9\) must equal rows to send \(5\) plus rows skipped \(0\)/);

@@ -134,7 +134,7 @@ export class JobStore {
       createdAt: now,
       updatedAt: now,
       finishedAt: null,
-      source: input.source,
+      source: input.source.kind === 'file' && input.sourceFile ? { ...input.source, size: input.sourceFile.size } : input.source,
       endpoint: input.rows.format === 'json' ? 'list' : 'file',
       headers: input.rows.format === 'json' ? [] : input.rows.headers,
       chunkRows: input.chunkRows,
@@ -156,7 +156,19 @@ export class JobStore {
       tx.done,
     ]);
     this.changed();
+    if (input.sourceFile && job.source.kind === 'file') void this.recordContentHash(id, input.sourceFile);
     return job;
+  }
+
+  /** Adds the source file's SHA-256 to the job once computed (Send does not wait for it). */
+  private async recordContentHash(id: string, file: Blob): Promise<void> {
+    const { sha256Hex } = await import('./source-facts');
+    const contentHash = await sha256Hex(file).catch(() => null);
+    if (contentHash === null) return;
+    await this.updateJob(id, (job) => {
+      if (job.source.kind !== 'file') return false;
+      job.source = { ...job.source, contentHash };
+    }).catch(() => undefined); // deleted meanwhile
   }
 
   async getJob(id: string): Promise<ImportJob | undefined> {
@@ -173,8 +185,16 @@ export class JobStore {
     return (await this.db()).get('payloads', [jobId, chunkId]);
   }
 
+  /**
+   * One outcome (up to 5,000 items) per cursor step, so each is copied out of IndexedDB in its
+   * own task: a getAll of 100,000 items held the page's thread for hundreds of milliseconds.
+   */
   async getOutcomes(jobId: string): Promise<BatchOutcome[]> {
-    return (await this.db()).getAllFromIndex('outcomes', 'jobId', jobId);
+    const outcomes: BatchOutcome[] = [];
+    const tx = (await this.db()).transaction('outcomes');
+    for await (const cursor of tx.store.index('jobId').iterate(jobId)) outcomes.push(cursor.value);
+    await tx.done;
+    return outcomes;
   }
 
   /**

@@ -5,7 +5,7 @@ import type { HttpDeps } from '../api/http-client';
 import { RateLimitBudget } from '../api/rate-limit-budget';
 import { JobStore } from './job-store';
 import { isCapAnswer, namedRowCap, payloadSender, sendPendingChunks } from './submit-queue';
-import { HttpError } from '../api/api-error';
+import { HttpError, InvalidResponseError } from '../api/api-error';
 
 const HEADERS = ['tracking_number', 'tracking_type', 'reference', 'carrier'];
 
@@ -49,12 +49,21 @@ function harness(answer: Answer): Harness {
   const httpDeps: HttpDeps = { fetch: fetchStub as unknown as typeof fetch, budget, sleep: wait, random: () => 0.5, now: () => clock.now };
   const deps = {
     store,
-    send: payloadSender({ baseUrl: 'https://svc.example', apiKey: 'k' }, httpDeps),
+    send: payloadSender({ baseUrl: 'https://svc.example', apiKey: 'k' }, headlineReader, httpDeps),
     waitForBudget: (signal: AbortSignal) => budget.waitUntilReady('import', signal),
     now: () => clock.now,
   };
   return { store, sent, clock, run: (jobId) => sendPendingChunks(jobId, deps, new AbortController().signal) };
 }
+
+/** Reads the 202 body in this thread, as the results worker does (an unreadable body rejects). */
+const headlineReader = {
+  headline: (body: ArrayBuffer) => {
+    const batch = JSON.parse(new TextDecoder().decode(body)) as { id: string; status: string; total_requests: number; completed_requests: number };
+    if (typeof batch.id !== 'string') return Promise.reject(new InvalidResponseError('The import answered in an unexpected shape at id.'));
+    return Promise.resolve({ id: batch.id, status: batch.status, total: batch.total_requests, completed: batch.completed_requests, failureReason: null });
+  },
+};
 
 let batchCount = 0;
 function batchResponse(rows: number, status = 202, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): Response {

@@ -9,14 +9,13 @@
 import { ApiError, HttpError } from '../api/api-error';
 import type { ApiTarget, HttpDeps } from '../api/http-client';
 import { importFile, importList } from '../api/imports';
-import type { Batch } from '../contract/batch';
-import type { ChunkPayload, ImportJob, JobChunk } from './import-job';
+import type { BatchHeadline, BatchReader, ChunkPayload, ImportJob, JobChunk } from './import-job';
 import type { JobStore } from './job-store';
 import { initialProgress } from './batch-summary';
 
 export interface SubmitDeps {
   store: Pick<JobStore, 'getJob' | 'getPayload' | 'updateJob' | 'splitChunk'>;
-  send: (payload: ChunkPayload, job: ImportJob, signal: AbortSignal) => Promise<Batch>;
+  send: (payload: ChunkPayload, job: ImportJob, signal: AbortSignal) => Promise<BatchHeadline>;
   /** Resolves when the import bucket allows a request (waits out a 429's pause or an empty bucket). */
   waitForBudget: (signal: AbortSignal) => Promise<void>;
   now: () => number;
@@ -98,7 +97,7 @@ async function sendOne(jobId: string, chunk: JobChunk, deps: SubmitDeps, signal:
     });
     return 'ok';
   }
-  let batch: Batch;
+  let batch: BatchHeadline;
   try {
     batch = await deps.send(payload, job, signal);
   } catch (error) {
@@ -165,12 +164,18 @@ async function handleFailure(
   return 'ok';
 }
 
-/** Sends a chunk's rows to the endpoint its job uses: the CSV file import or the JSON list import. */
-export function payloadSender(target: ApiTarget, httpDeps?: HttpDeps): SubmitDeps['send'] {
-  return (payload, job, signal) =>
-    payload.body.format === 'csv'
-      ? importFile(target, payload.body.csv, fileNameFor(job, payload.chunkId), signal, httpDeps)
-      : importList(target, payload.body.requests, signal, httpDeps);
+/**
+ * Sends a chunk's rows to the endpoint its job uses (the CSV file import or the JSON list
+ * import); `reader` reads the answer's batch (off the main thread in the console).
+ */
+export function payloadSender(target: ApiTarget, reader: Pick<BatchReader, 'headline'>, httpDeps?: HttpDeps): SubmitDeps['send'] {
+  return async (payload, job, signal) => {
+    const body =
+      payload.body.format === 'csv'
+        ? await importFile(target, payload.body.csv, fileNameFor(job, payload.chunkId), signal, httpDeps)
+        : await importList(target, payload.body.requests, signal, httpDeps);
+    return reader.headline(body);
+  };
 }
 
 function fileNameFor(job: ImportJob, chunkId: number): string {

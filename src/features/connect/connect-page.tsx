@@ -1,8 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
-import { consoleInfoQueryOptions, fetchSandboxInfo, sandboxInfoQueryOptions, verifyConnection } from '../../api/connect';
-import { type Connection, forgetConnection, normalizeBaseUrl, saveConnection } from '../../api/connection-store';
+import { connect as connectTo, consoleInfoQueryOptions, sandboxConnection, sandboxInfoQueryOptions } from '../../api/connect';
+import { type Connection, forgetConnection, normalizeBaseUrl } from '../../api/connection-store';
 import { useConnection } from '../../api/use-connection';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -15,21 +15,14 @@ export function ConnectPage() {
   const server = useQuery(consoleInfoQueryOptions);
   const serverKey = server.data?.key_held_by_server ? server.data : null;
 
-  const connect = useMutation({
-    mutationFn: async (next: Connection) => {
-      await verifyConnection(next);
-      return next;
-    },
-    onSuccess: (next) => saveConnection(next),
-  });
+  const connect = useMutation({ mutationFn: (next: Connection) => connectTo(next) });
 
   const connectAndGo = (next: Connection) =>
     connect.mutate(next, { onSuccess: () => void navigate({ to: '/' }) });
 
   const connectToSandbox = async () => {
-    const info = sandbox.data ?? (await fetchSandboxInfo());
-    if (!info) return;
-    connectAndGo({ baseUrl: '', apiKey: info.api_key, label: 'Local sandbox', workspace: info.workspace.name, sandbox: true, keyHeldByServer: false, remembered: false });
+    const next = await sandboxConnection();
+    if (next) connectAndGo(next);
   };
 
   // The server adds its own key to every request: this browser stores and sends none.
@@ -60,7 +53,9 @@ export function ConnectPage() {
             {connection.workspace ? `Workspace ${connection.workspace}. ` : ''}
             {connection.keyHeldByServer
               ? 'The server holds the API key; this browser keeps none.'
-              : `The key is kept ${connection.remembered ? 'on this device until you disconnect' : 'for this browser tab only'}.`}
+              : connection.sandbox
+                ? 'The sandbox’s demo key is kept on this device until you disconnect, so imports go on when the console is opened again.'
+                : `The key is kept ${connection.remembered ? 'on this device until you disconnect' : 'for this browser tab only'}.`}
           </Alert>
         </div>
       )}
@@ -86,7 +81,7 @@ export function ConnectPage() {
         <section aria-labelledby="sandbox-heading" className="mb-6 rounded-xl border border-brand-100 bg-white p-6 shadow-sm">
           <h2 id="sandbox-heading" className="text-base font-semibold text-slate-900">Local sandbox</h2>
           <p className="mt-1 text-sm text-slate-600">
-            This server runs a local copy of the tracking service with a demo workspace ({sandbox.data.workspace.name}). Nothing leaves this machine.
+            This server runs a local copy of the tracking service with a demo workspace ({sandbox.data.workspace.name}). Nothing leaves this machine. Its demo key is remembered on this device until you disconnect.
           </p>
           <Button className="mt-4" onClick={() => void connectToSandbox()} disabled={connect.isPending}>
             Use local sandbox

@@ -1,8 +1,10 @@
 import 'fake-indexeddb/auto';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider, useParams } from '@tanstack/react-router';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { forgetConnection, getConnection, saveConnection } from '../../api/connection-store';
 import type { BatchProgress, ImportJob, NewJob } from '../../jobs/import-job';
 import { jobStore } from '../../jobs/job-runtime';
 import { HistoryPage } from './history-page';
@@ -21,7 +23,12 @@ function renderHistory() {
     createRoute({ getParentRoute: () => root, path: '/', component: () => <h1>Import shipments</h1> }),
   ];
   const router = createRouter({ routeTree: root.addChildren(routes), history: createMemoryHistory({ initialEntries: ['/history'] }) });
-  render(<RouterProvider router={router} />);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
 }
 
 const HEADERS = ['tracking_number', 'tracking_type', 'reference', 'carrier'];
@@ -80,7 +87,14 @@ async function seedJobs(): Promise<{ finished: ImportJob; sending: ImportJob; pa
   return { finished, sending, paused };
 }
 
+const SANDBOX = { baseUrl: '', apiKey: 'demo-key-0123456789', label: 'Local sandbox', workspace: 'Demo', sandbox: true, keyHeldByServer: false, remembered: true };
+
+// The jobs' service is this origin (''): connected to it, running jobs run in this tab.
+beforeEach(() => saveConnection(SANDBOX));
+
 afterEach(async () => {
+  forgetConnection();
+  vi.unstubAllGlobals();
   for (const job of await jobStore.listJobs()) await jobStore.deleteJob(job.id);
 });
 
@@ -110,14 +124,14 @@ describe('History', () => {
     const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
     // State, read, sent, skipped, created, updated, failed, started, finished, actions.
     const done = cells(rows[1]!);
-    expect(done.slice(0, 7)).toEqual(['✕finished with failures1 row failed.', '5', '4', '1', '3', '0', '1']);
+    expect(done.slice(0, 7)).toEqual(['✕Finished with failures1 row failed.', '5', '4', '1', '3', '0', '1']);
     expect(done[7]).toMatch(/^2 Mar 2026, \d\d:\d\d$/);
     expect(done[8]).toMatch(/^\d+ \w{3} \d{4}, \d\d:\d\d$/);
 
     const running = cells(rows[0]!);
-    expect(running.slice(0, 7)).toEqual(['◔sending', '3', '0', '0', '0', '0', '0']);
+    expect(running.slice(0, 7)).toEqual(['◔Sending', '3', '0', '0', '0', '0', '0']);
     expect(running[8]).toBe('not yet');
-    expect(within(rows[2]!).getByText('paused')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Paused')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('The service refused the API key.')).toBeInTheDocument();
 
     expect(within(rows[0]!).getByRole('link', { name: /^Open Quick add, started/ })).toHaveAttribute('href', `/imports/${sending.id}`);
@@ -144,7 +158,7 @@ describe('History', () => {
     expect(within(dialog).getByRole('button', { name: 'Keep sending' })).toHaveFocus();
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel import' }));
-    await waitFor(() => expect(within(rowOf('Quick add')).getByText('cancelled')).toBeInTheDocument());
+    await waitFor(() => expect(within(rowOf('Quick add')).getByText('Cancelled')).toBeInTheDocument());
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect((await jobStore.getJob(sending.id))?.runState).toBe('cancelled');
     expect(screen.getByText(/^Cancelled Quick add, started/)).toBeInTheDocument();
@@ -155,8 +169,29 @@ describe('History', () => {
     renderHistory();
     await screen.findByRole('table');
     await userEvent.click(within(rowOf('Retry of clean.csv')).getByRole('button', { name: /^Resume/ }));
-    await waitFor(() => expect(within(rowOf('Retry of clean.csv')).getByText('sending')).toBeInTheDocument());
+    await waitFor(() => expect(within(rowOf('Retry of clean.csv')).getByText('Sending')).toBeInTheDocument());
     expect((await jobStore.getJob(paused.id))?.runState).toBe('running');
+  });
+
+  it('says a running job waits for a connection, and connects to the sandbox in one click to resume it', async () => {
+    forgetConnection();
+    const fetch = vi.fn((url: string) =>
+      Promise.resolve(url === '/sandbox.json' ? Response.json({ sandbox: true, api_key: SANDBOX.apiKey, workspace: { id: 'demo', name: 'Demo' }, members: [], custom_fields: [], test_numbers: [] }) : Response.json({ data: [], pagination: {} })),
+    );
+    vi.stubGlobal('fetch', fetch);
+    await seedJobs();
+    renderHistory();
+    await screen.findByRole('table');
+    expect(within(rowOf('Quick add')).getByText('Waiting for a connection')).toBeInTheDocument();
+    expect(within(rowOf('Quick add')).getByText('It resumes once this browser is connected to this console’s service.')).toBeInTheDocument();
+    const notice = screen.getByText('1 import job waits for a connection').closest<HTMLElement>('[role=status]')!;
+    const connectButton = await within(notice).findByRole('button', { name: 'Connect to the local sandbox' });
+    expect(notice).toHaveTextContent('It resumes sending and polling once this browser is connected to the local sandbox.');
+
+    await userEvent.click(connectButton);
+    await waitFor(() => expect(within(rowOf('Quick add')).getByText('Sending')).toBeInTheDocument());
+    expect(getConnection()).toMatchObject({ sandbox: true, remembered: true });
+    expect(screen.queryByText(/waits for a connection/)).not.toBeInTheDocument();
   });
 
   it('deletes a job only after a confirmation that says what is lost; Escape keeps it', async () => {

@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/page-header';
 import type { ImportJob } from '../../jobs/import-job';
 import { JobsTable } from './jobs-table';
 import { useJobs } from './use-jobs';
+import { WaitingForConnection } from './waiting-for-connection';
 
 /** Past and running import jobs of this browser (IndexedDB), newest first. */
 export function HistoryPage() {
@@ -66,6 +67,7 @@ function JobsList({ jobs }: { jobs: readonly ImportJob[] }) {
         {notice?.tone === 'success' && <p className="text-sm text-emerald-800">{notice.text}</p>}
       </div>
       {notice?.tone === 'error' && <Alert tone="error" title="That did not work">{notice.text}</Alert>}
+      <WaitingForConnection jobs={jobs} />
       <JobsTable jobs={jobs} onNotice={setNotice} />
     </div>
   );

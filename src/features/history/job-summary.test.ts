@@ -17,24 +17,31 @@ const accepted = (batchId: string): ChunkState => ({ status: 'accepted', batchId
 
 describe('describeJobState', () => {
   it('says watching while accepted batches process, finished when they are done', () => {
-    expect(describeJobState(job([accepted('a'), accepted('b')], { a: { finishedAt: 2 }, b: {} }))).toMatchObject({ word: 'watching', detail: '1 batch processing.' });
-    expect(describeJobState(job([accepted('a')], { a: { finishedAt: 2, status: 'completed' } }, 'done'))).toMatchObject({ word: 'finished', tone: 'success' });
+    expect(describeJobState(job([accepted('a'), accepted('b')], { a: { finishedAt: 2 }, b: {} }), '')).toMatchObject({ word: 'Processing', detail: '1 batch processing.' });
+    expect(describeJobState(job([accepted('a')], { a: { finishedAt: 2, status: 'completed' } }, 'done'), null)).toMatchObject({ word: 'Finished', tone: 'success' });
   });
 
   it('waits for the user when a request lost its answer, and offers cancel', () => {
     const waiting = job([accepted('a'), { status: 'unknown', error: 'network', at: 1 }], { a: { finishedAt: 2 } });
-    expect(describeJobState(waiting)).toMatchObject({ word: 'waiting for you', detail: '1 request lost its answer: open the job to resend or skip.' });
+    expect(describeJobState(waiting, '')).toMatchObject({ word: 'Needs your decision', detail: '1 request lost its answer: open the job to resend or skip.' });
     expect(jobActions(waiting)).toEqual({ canCancel: true, canResume: false });
   });
 
   it('counts a refused request and a failed batch as failures', () => {
     const refused = job([{ status: 'rejected', error: 'too large', httpStatus: 413, at: 1 }, accepted('a')], { a: { finishedAt: 2, status: 'failed' } }, 'done');
-    expect(describeJobState(refused)).toMatchObject({ word: 'finished with failures', detail: '1 request refused, 1 batch failed.' });
+    expect(describeJobState(refused, '')).toMatchObject({ word: 'Finished with failures', detail: '1 request refused, 1 batch failed.' });
+  });
+
+  it('says a job with work left waits for a connection to its service, in the job page’s words', () => {
+    const running = job([accepted('a'), { status: 'pending' }], { a: {} });
+    expect(describeJobState(running, null)).toMatchObject({ word: 'Waiting for a connection', tone: 'warning', detail: 'It resumes once this browser is connected to this console’s service.' });
+    expect(describeJobState({ ...running, serviceUrl: 'https://api.example.com' }, '')).toMatchObject({ detail: 'It resumes once this browser is connected to api.example.com.' });
+    expect(describeJobState(running, '')).toMatchObject({ word: 'Sending' });
   });
 
   it('says a cancelled job still has accepted batches finishing', () => {
     const cancelled = job([accepted('a'), { status: 'skipped', reason: 'cancelled', at: 1 }], { a: {} }, 'cancelled');
-    expect(describeJobState(cancelled)).toMatchObject({ word: 'cancelled', detail: 'Nothing more is sent; 1 batch already accepted still finishing.' });
+    expect(describeJobState(cancelled, '')).toMatchObject({ word: 'Cancelled', detail: 'Nothing more is sent; 1 batch already accepted still finishing.' });
     expect(jobActions(cancelled)).toEqual({ canCancel: false, canResume: false });
   });
 });

@@ -2,15 +2,23 @@
 // state in words, its counts, and which actions make sense now.
 import type { StatusTone } from '../../components/status-badge';
 import type { ImportJob, JobSource } from '../../jobs/import-job';
+import { type JobPhase, type JobState, jobState } from '../../jobs/job-state';
 
-export type JobStateWord = 'sending' | 'watching' | 'waiting for you' | 'paused' | 'cancelled' | 'finished' | 'finished with failures';
-
-export interface JobStateSummary {
-  word: JobStateWord;
+/** The job page's words (jobs/job-state.ts), with History's badge colour. */
+export interface JobStateSummary extends JobState {
   tone: StatusTone;
-  /** A sentence under the word: why it is paused, what it waits for… null when the word says it all. */
-  detail: string | null;
 }
+
+const PHASE_TONE: Record<JobPhase, StatusTone> = {
+  sending: 'progress',
+  processing: 'progress',
+  'needs-you': 'warning',
+  paused: 'warning',
+  'waiting-for-connection': 'warning',
+  cancelled: 'neutral',
+  finished: 'success',
+  'finished-with-failures': 'danger',
+};
 
 export interface JobCounts {
   read: number;
@@ -61,46 +69,10 @@ export function jobCounts(job: ImportJob): JobCounts {
   };
 }
 
-function unfinishedBatches(job: ImportJob): number {
-  return Object.values(job.batches).filter((batch) => batch.finishedAt === null).length;
-}
-
-export function describeJobState(job: ImportJob): JobStateSummary {
-  const statuses = job.chunks.map((chunk) => chunk.state.status);
-  const unknown = statuses.filter((status) => status === 'unknown').length;
-  const toSend = statuses.filter((status) => status === 'pending' || status === 'sending').length;
-  const watching = unfinishedBatches(job);
-
-  if (job.runState === 'cancelled') {
-    return {
-      word: 'cancelled',
-      tone: 'neutral',
-      detail: watching > 0 ? `Nothing more is sent; ${count(watching, 'batch', 'batches')} already accepted still finishing.` : null,
-    };
-  }
-  if (job.runState === 'paused') return { word: 'paused', tone: 'warning', detail: job.pausedReason };
-  if (unknown > 0) {
-    return {
-      word: 'waiting for you',
-      tone: 'warning',
-      detail: `${count(unknown, 'request')} lost ${unknown === 1 ? 'its' : 'their'} answer: open the job to resend or skip.`,
-    };
-  }
-  if (job.runState === 'running' && toSend > 0) return { word: 'sending', tone: 'progress', detail: null };
-  if (job.runState === 'running' && watching > 0) return { word: 'watching', tone: 'progress', detail: `${count(watching, 'batch', 'batches')} processing.` };
-
-  const counts = jobCounts(job);
-  const rejected = statuses.filter((status) => status === 'rejected').length;
-  const failedBatches = Object.values(job.batches).filter((batch) => batch.status === 'failed').length;
-  if (counts.failed > 0 || rejected > 0 || failedBatches > 0) {
-    const parts = [
-      counts.failed > 0 ? `${count(counts.failed, 'row')} failed` : null,
-      rejected > 0 ? `${count(rejected, 'request')} refused` : null,
-      failedBatches > 0 ? `${count(failedBatches, 'batch', 'batches')} failed` : null,
-    ].filter(Boolean);
-    return { word: 'finished with failures', tone: 'danger', detail: `${parts.join(', ')}.` };
-  }
-  return { word: 'finished', tone: 'success', detail: null };
+/** `connectedTo`: the base URL this tab is connected to, null when it is not. */
+export function describeJobState(job: ImportJob, connectedTo: string | null): JobStateSummary {
+  const state = jobState(job, connectedTo);
+  return { ...state, tone: PHASE_TONE[state.phase] };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { useConnection } from '../../api/use-connection';
 import { useState } from 'react';
 import { Button, buttonClass } from '../../components/button';
 import { StatusBadge } from '../../components/status-badge';
@@ -50,7 +51,8 @@ type Asking = 'cancel' | 'delete' | null;
 function JobRow({ job, onNotice }: { job: ImportJob; onNotice: (notice: Notice) => void }) {
   const [asking, setAsking] = useState<Asking>(null);
   const [busy, setBusy] = useState(false);
-  const state = describeJobState(job);
+  const connection = useConnection();
+  const state = describeJobState(job, connection?.baseUrl ?? null);
   const counts = jobCounts(job);
   const { canCancel, canResume } = jobActions(job);
   const label = jobLabel(job);

@@ -14,12 +14,22 @@ import type { ImportJob } from '../../jobs/import-job';
 import { jobEta, jobStore } from '../../jobs/job-runtime';
 import { AccountingPanel, RowProblems } from './job-problems';
 import { BatchTable, UnknownChunks } from './job-batches';
-import { phaseWords, sourceName, uploadWaitMs, viewJob, type JobPhase, type JobView } from './job-view';
+import type { JobPhase } from '../../jobs/job-state';
+import { sourceName, uploadWaitMs, viewJob, type JobView } from './job-view';
 import { RateLimitMeter, useBudget } from './rate-limit-meter';
 import { useJob, useRunner } from './use-jobs';
 
 const n = (value: number) => value.toLocaleString('en');
-const PHASE_TONE: Record<JobPhase, StatusTone> = { sending: 'progress', processing: 'progress', 'needs-you': 'warning', paused: 'warning', finished: 'success', cancelled: 'neutral' };
+const PHASE_TONE: Record<JobPhase, StatusTone> = {
+  sending: 'progress',
+  processing: 'progress',
+  'needs-you': 'warning',
+  paused: 'warning',
+  'waiting-for-connection': 'warning',
+  cancelled: 'neutral',
+  finished: 'success',
+  'finished-with-failures': 'danger',
+};
 
 export function JobPage({ jobId }: { jobId: string }) {
   const { job, status, error } = useJob(jobId);
@@ -54,13 +64,13 @@ function formatDuration(ms: number): string {
 
 function JobProgress({ job }: { job: ImportJob }) {
   const now = useNow(1000);
-  const view = viewJob(job, now);
+  const connection = useConnection();
+  const view = viewJob(job, now, connection?.baseUrl ?? null);
   const budget = useBudget();
   const runner = useRunner();
-  const connection = useConnection();
   const eta = useSyncExternalStore(jobEta.subscribe, () => jobEta.get(job.id));
   const uploadsAhead = job.chunks.filter((c) => c.state.status === 'pending' || c.state.status === 'sending').length;
-  const remainingMs = view.phase === 'finished' || view.phase === 'cancelled' ? 0 : estimateRemainingMs(eta, view.accounting.toSend + view.accounting.sent - view.accounting.processed, uploadWaitMs(uploadsAhead, budget, now));
+  const remainingMs = job.finishedAt !== null || view.phase === 'cancelled' ? 0 : estimateRemainingMs(eta, view.accounting.toSend + view.accounting.sent - view.accounting.processed, uploadWaitMs(uploadsAhead, budget, now));
   const percent = Math.round(view.fraction * 100);
   useTabTitle(`${percent}% · ${sourceName(job)}`);
   const announcement = useMilestones(job, view);
@@ -78,7 +88,7 @@ function JobProgress({ job }: { job: ImportJob }) {
         }
         actions={
           <>
-            <StatusBadge tone={PHASE_TONE[view.phase]}>{phaseWords(view.phase)}</StatusBadge>
+            <StatusBadge tone={PHASE_TONE[view.phase]}>{view.state.word}</StatusBadge>
             {job.runState === 'running' && view.accounting.toSend + view.accounting.unknown > 0 && (
               <Button variant="danger" onClick={() => void jobStore.cancelJob(job.id)}>Cancel sending</Button>
             )}
@@ -174,7 +184,7 @@ function useMilestones(job: ImportJob, view: JobView): string {
   const quarter = Math.floor(view.fraction * 4);
   const sentAll = view.accounting.toSend === 0;
   let text = '';
-  if (view.phase === 'finished') {
+  if (job.finishedAt !== null && view.phase !== 'cancelled') {
     text = `Import finished: ${n(view.counts.created)} created, ${n(view.counts.updated)} updated, ${n(view.counts.failed)} failed.`;
   } else if (view.phase === 'needs-you') text = `${n(view.accounting.unknown)} rows need your decision: their answer was lost.`;
   else if (view.phase === 'paused') text = `Sending paused. ${job.pausedReason ?? ''}`;

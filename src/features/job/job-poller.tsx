@@ -9,13 +9,14 @@ import { sleep } from '../../api/rate-limit-budget';
 import { useConnection } from '../../api/use-connection';
 import { JobRunner } from '../../jobs/job-runner';
 import { jobRunner } from '../../jobs/job-runtime';
+import { resultsReader } from './results-reader';
 import { useJobs, useRunner } from './use-jobs';
 
 export function JobPoller() {
   const { role } = useRunner();
   const connection = useConnection();
   const { jobs } = useJobs();
-  useEffect(() => jobRunner.start(), []);
+  useEffect(() => jobRunner.start(resultsReader), []);
   if (!connection || (role !== 'runner' && role !== 'no-locks')) return null;
   const target: ApiTarget = { baseUrl: connection.baseUrl, apiKey: connection.apiKey };
   return (
@@ -37,7 +38,9 @@ const schedule = (batchId: string) => ({
 });
 
 function BatchPoll({ jobId, batchId, target }: { jobId: string; batchId: string; target: ApiTarget }) {
-  const { data, dataUpdatedAt } = useQuery(batchQueryOptions(target, batchId, schedule(batchId)));
+  // The body is read and summarised in the results worker; the query keeps the digest.
+  const read = async (body: ArrayBuffer) => resultsReader.digest(body, await jobRunner.rowNumbersOf(jobId, batchId));
+  const { data, dataUpdatedAt } = useQuery(batchQueryOptions(target, batchId, schedule(batchId), read));
   useEffect(() => {
     // A job deleted meanwhile has nowhere to record the poll: nothing to do.
     if (data) jobRunner.recordPoll(jobId, data).catch(() => undefined);

@@ -5,11 +5,12 @@ import type { BatchProgress, ImportJob, OutcomeCounts, RowProblemRecord } from '
 import { accountJob, type JobAccounting } from '../../jobs/accounting';
 import { isStalled } from '../../jobs/poll-scheduler';
 import { STALL_AFTER_MS } from '../../jobs/job-settings';
-
-export type JobPhase = 'sending' | 'processing' | 'needs-you' | 'paused' | 'finished' | 'cancelled';
+import { jobState, type JobPhase, type JobState } from '../../jobs/job-state';
 
 export interface JobView {
   phase: JobPhase;
+  /** The state in the words History uses too (jobs/job-state.ts). */
+  state: JobState;
   accounting: JobAccounting;
   /** Rows the job sends or will send (read − skipped before sending). */
   rowsToSend: number;
@@ -25,7 +26,8 @@ export interface JobView {
 
 export const PROBLEMS_SHOWN = 200;
 
-export function viewJob(job: ImportJob, now: number): JobView {
+/** `connectedTo`: the base URL this tab is connected to, null when it is not. */
+export function viewJob(job: ImportJob, now: number, connectedTo: string | null = job.serviceUrl): JobView {
   const accounting = accountJob(job);
   const rowsToSend = job.rowsRead - job.skippedBeforeSend.length;
   const batches = Object.values(job.batches)
@@ -40,15 +42,10 @@ export function viewJob(job: ImportJob, now: number): JobView {
     for (const problem of batch.problems) if (problems.length < PROBLEMS_SHOWN) problems.push(problem);
   }
   const chunksAccepted = job.chunks.filter((c) => c.state.status === 'accepted').length;
-  let phase: JobPhase;
-  if (job.runState === 'cancelled' && job.finishedAt !== null) phase = 'cancelled';
-  else if (job.finishedAt !== null) phase = 'finished';
-  else if (job.runState === 'paused') phase = 'paused';
-  else if (accounting.unknown > 0) phase = 'needs-you';
-  else if (accounting.toSend > 0) phase = 'sending';
-  else phase = 'processing';
+  const state = jobState(job, connectedTo);
   return {
-    phase,
+    phase: state.phase,
+    state,
     accounting,
     rowsToSend,
     fraction: rowsToSend === 0 ? 1 : Math.min(1, accounting.processed / rowsToSend),
@@ -82,17 +79,4 @@ export function sourceName(job: ImportJob): string {
     case 'retry':
       return job.source.label;
   }
-}
-
-const PHASE_WORDS: Record<JobPhase, string> = {
-  sending: 'Sending',
-  processing: 'Processing',
-  'needs-you': 'Needs your decision',
-  paused: 'Paused',
-  finished: 'Finished',
-  cancelled: 'Cancelled',
-};
-
-export function phaseWords(phase: JobPhase): string {
-  return PHASE_WORDS[phase];
 }

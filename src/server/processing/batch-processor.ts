@@ -1,6 +1,9 @@
-// Works through import batches in the background: one row per SANDBOX_ROW_DELAY_MS (or rows in
-// slices when the delay is 0), each row in its own transaction so a restart never processes a
-// row twice; then waits for slow tracking and ends the batch. close() stops every loop.
+// Works through import batches in the background: one row per SANDBOX_ROW_DELAY_MS, each row in
+// its own transaction so a restart never processes a row twice; then waits for slow tracking and
+// ends the batch. With no delay, rows go in turns: one queue for every batch, oldest first, each
+// turn one transaction that stops after TURN_MS, then the event loop serves requests again — so
+// twenty batches in progress hold it no longer than one (uploads were answered in seconds while
+// each batch ran its own 250-row slices). close() stops every loop.
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RowProblem } from '../../contract/batch';
@@ -12,8 +15,17 @@ import { simulateTracking } from '../tracking/simulate';
 import { testOutcome } from '../tracking/test-numbers';
 import { checkFileRow, checkListRow, type RowContext } from './row-rules';
 
-/** Rows per transaction when there is no delay: large enough to be fast, small enough to keep serving requests. */
-const SLICE_ROWS = 250;
+/** Longest one turn of rows holds the event loop when there is no delay (DESIGN §6: ≤ 100 ms). */
+export const TURN_MS = 10;
+/** Rows read from the store at a time within a turn; a turn may stop before using them all. */
+const ROWS_PER_READ = 32;
+
+interface QueuedBatch {
+  batch: BatchHeader;
+  context: RowContext;
+  /** Resolves when every row is processed (true) or a row stopped the batch (false). */
+  done: (completed: boolean) => void;
+}
 
 export interface ProcessorDeps {
   db: Db;
@@ -35,6 +47,8 @@ function failedOutcome(errors: RowProblem[], warnings: RowProblem[]): ItemOutcom
 export class BatchProcessor {
   private readonly abort = new AbortController();
   private readonly running = new Map<number, Promise<void>>();
+  private readonly queue: QueuedBatch[] = [];
+  private pumping = false;
 
   constructor(private readonly deps: ProcessorDeps) {}
 
@@ -56,6 +70,8 @@ export class BatchProcessor {
 
   async close(): Promise<void> {
     this.abort.abort();
+    // Queued batches stop where they are (still `processing`): the next start resumes them.
+    for (const queued of this.queue.splice(0)) queued.done(false);
     await Promise.allSettled(this.running.values());
   }
 
@@ -66,13 +82,20 @@ export class BatchProcessor {
     const context = this.rowContext(batch.workspaceId);
     const signal = this.abort.signal;
 
-    for (;;) {
-      const items = batches.pendingCreation(batchSeq, rowDelayMs > 0 ? 1 : SLICE_ROWS);
-      if (items.length === 0) break;
-      if (rowDelayMs > 0) await sleep(rowDelayMs, undefined, { signal });
-      else await nextTurn(undefined, { signal });
-      const stopped = db.transaction(() => items.some((item) => this.processRow(batch, item, context)))();
-      if (stopped) return;
+    if (rowDelayMs > 0) {
+      for (;;) {
+        const items = batches.pendingCreation(batchSeq, 1);
+        if (items.length === 0) break;
+        await sleep(rowDelayMs, undefined, { signal });
+        const stopped = db.transaction(() => items.some((item) => this.processRow(batch, item, context)))();
+        if (stopped) return;
+      }
+    } else {
+      const completed = await new Promise<boolean>((done) => {
+        this.queue.push({ batch, context, done });
+        void this.pump();
+      });
+      if (!completed) return;
     }
 
     for (;;) {
@@ -82,6 +105,42 @@ export class BatchProcessor {
       db.transaction(() => this.finishDueTracking(batch))();
     }
     batches.complete(batchSeq);
+  }
+
+  /** Works through the queued batches in turns of at most TURN_MS, yielding to requests between. */
+  private async pump(): Promise<void> {
+    if (this.pumping) return;
+    this.pumping = true;
+    const signal = this.abort.signal;
+    try {
+      while (this.queue.length > 0 && !signal.aborted) {
+        await nextTurn(undefined, { signal });
+        const head = this.queue[0];
+        if (!head) break;
+        const finished = this.deps.db.transaction(() => this.turn(head))();
+        if (finished !== null) {
+          this.queue.shift();
+          head.done(finished === 'completed');
+        }
+      }
+    } catch {
+      // Aborted by close(): the batches stay `processing` and resume at the next start.
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  /** One turn on the oldest batch: null while rows are left, else how its rows ended. */
+  private turn({ batch, context }: QueuedBatch): 'completed' | 'stopped' | null {
+    const started = performance.now();
+    for (;;) {
+      const items = this.deps.batches.pendingCreation(batch.seq, ROWS_PER_READ);
+      if (items.length === 0) return 'completed';
+      for (const item of items) {
+        if (this.processRow(batch, item, context)) return 'stopped';
+        if (performance.now() - started >= TURN_MS) return null;
+      }
+    }
   }
 
   private rowContext(workspaceId: string): RowContext {

@@ -60,37 +60,26 @@ interface BatchRow {
   failure_reason: string | null;
 }
 
-interface ItemRow {
-  id: string;
-  row_number: number;
-  reference: string | null;
-  tracking_type: string;
-  tracking_number: string;
-  carrier_scac: string | null;
-  name: string | null;
-  creation_status: string;
-  tracking_status: string;
-  shipment_id: string | null;
-  errors: string;
-  warnings: string;
+/** Item columns in insert order; ITEMS_PER_INSERT rows go in one statement (fewer round trips into SQLite). */
+const ITEM_COLUMNS = ['batch_seq', 'position', 'id', 'row_number', 'input', 'reference', 'tracking_type', 'tracking_number', 'carrier_scac', 'name'] as const;
+const ITEMS_PER_INSERT = 200;
+
+function insertItemsSql(rows: number): string {
+  const tuple = `(${ITEM_COLUMNS.map(() => '?').join(', ')}, 'processing', 'processing')`;
+  return `INSERT INTO result_items (${ITEM_COLUMNS.join(', ')}, creation_status, tracking_status) VALUES ${Array.from({ length: rows }, () => tuple).join(', ')}`;
 }
 
-function toResultItem(row: ItemRow): ResultItem {
-  return {
-    id: row.id,
-    row_number: row.row_number,
-    reference: row.reference,
-    tracking_type: row.tracking_type,
-    tracking_number: row.tracking_number,
-    carrier_scac: row.carrier_scac,
-    name: row.name,
-    creation_status: row.creation_status,
-    tracking_status: row.tracking_status,
-    shipment_id: row.shipment_id,
-    errors: JSON.parse(row.errors) as RowProblem[],
-    warnings: JSON.parse(row.warnings) as RowProblem[],
-  };
-}
+/**
+ * A batch's result items as one JSON array, built by SQLite: one string and one JSON.parse
+ * instead of 5,000 row objects and 10,000 small parses, so a 5,000-row batch is read (for the
+ * 202 answer and every poll) in a fraction of the time the event loop was held before.
+ */
+const ITEMS_JSON_SQL = `SELECT json_group_array(json_object(
+    'id', id, 'row_number', row_number, 'reference', reference, 'tracking_type', tracking_type,
+    'tracking_number', tracking_number, 'carrier_scac', carrier_scac, 'name', name,
+    'creation_status', creation_status, 'tracking_status', tracking_status, 'shipment_id', shipment_id,
+    'errors', json(errors), 'warnings', json(warnings)) ORDER BY position) AS items
+  FROM result_items WHERE batch_seq = ?`;
 
 export class BatchStore {
   private readonly statements;
@@ -101,15 +90,10 @@ export class BatchStore {
         `INSERT INTO batches (id, workspace_id, source, status, created_at, total_requests)
          VALUES (@id, @workspace_id, @source, 'processing', @created_at, @total)`,
       ),
-      insertItem: db.prepare(
-        `INSERT INTO result_items (batch_seq, position, id, row_number, input, reference, tracking_type, tracking_number,
-           carrier_scac, name, creation_status, tracking_status)
-         VALUES (@batch_seq, @position, @id, @row_number, @input, @reference, @tracking_type, @tracking_number,
-           @carrier_scac, @name, 'processing', 'processing')`,
-      ),
+      insertItems: db.prepare(insertItemsSql(ITEMS_PER_INSERT)),
       byId: db.prepare<[string, string], BatchRow>('SELECT * FROM batches WHERE workspace_id = ? AND id = ?'),
       bySeq: db.prepare<[number], BatchRow>('SELECT * FROM batches WHERE seq = ?'),
-      items: db.prepare<[number], ItemRow>('SELECT * FROM result_items WHERE batch_seq = ? ORDER BY position'),
+      itemsJson: db.prepare<[number], { items: string }>(ITEMS_JSON_SQL),
       processing: db.prepare<[], { seq: number }>("SELECT seq FROM batches WHERE status = 'processing' ORDER BY seq"),
       pendingCreation: db.prepare<[number, number], { position: number; row_number: number; input: string }>(
         "SELECT position, row_number, input FROM result_items WHERE batch_seq = ? AND creation_status = 'processing' ORDER BY position LIMIT ?",
@@ -158,21 +142,25 @@ export class BatchStore {
         created_at: new Date().toISOString(),
         total: rows.length,
       });
-      rows.forEach((row, position) => {
-        this.statements.insertItem.run({
-          batch_seq: Number(lastInsertRowid),
-          position,
-          id: randomUUID(),
-          row_number: position + 1,
-          input: JSON.stringify(row.input),
-          reference: row.reference,
-          tracking_type: row.trackingType,
-          tracking_number: row.trackingNumber,
-          carrier_scac: row.carrierScac,
-          name: row.name,
-        });
-      });
-      return Number(lastInsertRowid);
+      const batchSeq = Number(lastInsertRowid);
+      for (let from = 0; from < rows.length; from += ITEMS_PER_INSERT) {
+        const slice = rows.slice(from, from + ITEMS_PER_INSERT);
+        const values = slice.flatMap((row, i) => [
+          batchSeq,
+          from + i,
+          randomUUID(),
+          from + i + 1,
+          JSON.stringify(row.input),
+          row.reference,
+          row.trackingType,
+          row.trackingNumber,
+          row.carrierScac,
+          row.name,
+        ]);
+        const statement = slice.length === ITEMS_PER_INSERT ? this.statements.insertItems : this.db.prepare(insertItemsSql(slice.length));
+        statement.run(values);
+      }
+      return batchSeq;
     })();
     const batch = this.get(workspaceId, id);
     if (!batch) throw new Error(`batch ${id} vanished`);
@@ -190,7 +178,7 @@ export class BatchStore {
         total_requests: row.total_requests,
         completed_requests: row.completed_requests,
         failure_reason: row.failure_reason,
-        results: this.statements.items.all(row.seq).map(toResultItem),
+        results: JSON.parse(this.statements.itemsJson.get(row.seq)?.items ?? '[]') as ResultItem[],
       };
     })();
   }

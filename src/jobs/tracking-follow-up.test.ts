@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { dueFollowUps, followUpQuery, FOLLOW_UP_SPACING_CAP_MS, FOLLOW_UP_SPACING_MS, nextFollowUpAt, recordShipmentPage, startFollowUps } from './tracking-follow-up';
-import { item, sentBatch } from './test-results';
+import type { BatchOutcome, OutcomeItem } from './import-job';
+import { applyFollowUp, dueFollowUps, followUpQuery, FOLLOW_UP_SPACING_CAP_MS, FOLLOW_UP_SPACING_MS, nextFollowUpAt, recordShipmentPage, startFollowUps } from './tracking-follow-up';
 
-const headers = ['tracking_number', 'tracking_type'];
+const item = (rowNumber: number, fields: Partial<OutcomeItem>): OutcomeItem => ({
+  rowNumber, creationStatus: 'created', trackingStatus: 'succeeded', shipmentId: null, reference: null, problems: [], ...fields,
+});
+
+const outcome = (n: number, items: OutcomeItem[]): BatchOutcome => ({ jobId: 'j', batchId: `batch-${n}`, chunkId: n, status: 'completed', failureReason: null, items });
 
 function outcomes() {
-  const a = sentBatch(0, headers, [['A', 'container'], ['B', 'container'], ['C', 'container']], [
-    item(1, { shipmentId: 's1', trackingStatus: 'processing' }),
-    item(2, { shipmentId: 's2', trackingStatus: 'succeeded' }),
-    item(3, { shipmentId: 's3', trackingStatus: 'processing' }),
-  ]);
-  const b = sentBatch(1, headers, [['D', 'container']], [item(4, { shipmentId: 's4' })]);
-  const c = sentBatch(2, headers, [['E', 'container']], [item(5, { shipmentId: null, creationStatus: 'failed', trackingStatus: 'processing' })]);
-  return [a.outcome, b.outcome, c.outcome];
+  return [
+    outcome(0, [item(1, { shipmentId: 's1', trackingStatus: 'processing' }), item(2, { shipmentId: 's2' }), item(3, { shipmentId: 's3', trackingStatus: 'processing' })]),
+    outcome(1, [item(4, { shipmentId: 's4' })]),
+    outcome(2, [item(5, { shipmentId: null, creationStatus: 'failed', trackingStatus: 'processing' })]),
+  ];
 }
 
 describe('tracking follow-up', () => {
@@ -53,5 +54,17 @@ describe('tracking follow-up', () => {
     expect(nextFollowUpAt([late])).toBe(FOLLOW_UP_SPACING_CAP_MS);
     const { followUp } = recordShipmentPage(late, { shipments: [{ id: 's1', last_process_status: 'track_failed', last_process_failure_reason: null }], lastPage: true }, 1);
     expect(followUp.failures).toEqual({ s1: 'Tracking failed; the service gave no reason.' });
+  });
+
+  it('writes what a check found into the outcome: succeeded, or failed with its reason', () => {
+    const [start] = startFollowUps(outcomes());
+    const { followUp } = recordShipmentPage(start!, { shipments: [{ id: 's1', last_process_status: 'track_failed', last_process_failure_reason: 'not_found' }], lastPage: true }, 1);
+    const updated = applyFollowUp(outcomes()[0]!, followUp);
+    expect(updated?.items.map((i) => [i?.shipmentId, i?.trackingStatus, i?.trackingFailureReason])).toEqual([
+      ['s1', 'failed', 'not_found'],
+      ['s2', 'succeeded', undefined],
+      ['s3', 'processing', undefined],
+    ]);
+    expect(applyFollowUp(outcomes()[0]!, start!)).toBeNull();
   });
 });

@@ -2,14 +2,15 @@
 // the real service may still be tracking some of its shipments. Those shipments are re-checked
 // slowly through `GET /api/v1/shipments?batch_id=…` (the only read that covers them by batch)
 // until each one's tracking succeeds or fails. Pure: the runner keeps the state, asks which
-// batches are due and when the next check is, and records each page it reads.
+// batches are due and when the next check is, and records each page it reads (job-runner.ts,
+// which also writes what a check found into the batch's outcome: applyFollowUp).
 //
 //   startFollowUps(outcomes)          → one follow-up per finished batch with tracking still processing
 //   dueFollowUps(list, now)           → those to check now (never sooner than FOLLOW_UP_SPACING_MS apart)
 //   nextFollowUpAt(list)              → when the runner should wake for the next one (null: none left)
 //   recordShipmentPage(f, page, now)  → the follow-up after one page, and whether to read the next page
-import type { Shipment } from '../../contract/shipment';
-import type { BatchOutcome } from '../../jobs/import-job';
+import type { Shipment } from '../contract/shipment';
+import type { BatchOutcome } from './import-job';
 
 /** At least this long between two checks of one batch; each fruitless check doubles it, up to the cap. */
 export const FOLLOW_UP_SPACING_MS = 60_000;
@@ -90,4 +91,21 @@ export function recordShipmentPage(
     ? { ...followUp, pending, failures, nextPage: followUp.nextPage + 1 }
     : { ...followUp, pending, failures, nextPage: 1, checks: followUp.checks + 1, lastCheckAt: now };
   return { followUp: next, readNextPage };
+}
+
+/**
+ * The outcome after a check: shipments of the follow-up that are no longer pending get their
+ * final tracking status, a failure its `last_process_failure_reason`. Returns null when nothing
+ * changed (no write needed).
+ */
+export function applyFollowUp(outcome: BatchOutcome, followUp: TrackingFollowUp): BatchOutcome | null {
+  const pending = new Set(followUp.pending);
+  let changed = false;
+  const items = outcome.items.map((item) => {
+    if (item?.trackingStatus !== 'processing' || !item.shipmentId || pending.has(item.shipmentId)) return item;
+    changed = true;
+    const reason = followUp.failures[item.shipmentId];
+    return reason === undefined ? { ...item, trackingStatus: 'succeeded' } : { ...item, trackingStatus: 'failed', trackingFailureReason: reason };
+  });
+  return changed ? { ...outcome, items } : null;
 }

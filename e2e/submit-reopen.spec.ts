@@ -1,0 +1,47 @@
+// Issue #11's done-when: drop clean.csv (60 rows), send it, close the tab, open the console again
+// and see the job finish with 60 created — with default settings (the sandbox's one-click
+// connection is remembered). And when the new tab has no connection, History says the job waits
+// for one and connects to the sandbox in one click, which resumes it.
+import { connectToSandbox, expect, screenshot, test } from './fixtures';
+import { dropAndSend, shipmentsCsv } from './submit-helpers';
+
+test.describe.configure({ timeout: 120_000 });
+
+test('a job sent from a tab that was closed finishes in a new tab with 60 created', async ({ context, page }) => {
+  await connectToSandbox(page);
+  await dropAndSend(page, 'clean.csv', shipmentsCsv(60, { prefix: 'REOPEN' }), 60);
+  await expect(page.getByText('Requests accepted: 1 of 1')).toBeVisible();
+  await page.close();
+
+  const again = await context.newPage();
+  await again.goto('/');
+  await expect(again.getByText('Not connected')).toHaveCount(0);
+  await again.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'History' }).click();
+  const row = again.getByRole('row').filter({ has: again.getByRole('rowheader', { name: /^clean\.csv/ }) });
+  await expect(row.getByRole('cell').first()).toHaveText(/^\W*Finished$/, { timeout: 60_000 });
+  await expect(row.getByRole('cell').nth(4)).toHaveText('60'); // Created
+  await row.getByRole('link', { name: /^Open clean\.csv/ }).click();
+  await expect(again.getByText(/^✓\s*Finished$/)).toBeVisible();
+  await expect(again.getByRole('term').filter({ hasText: /^Created$/ }).locator('xpath=following-sibling::dd')).toHaveText('60');
+  await screenshot(again, 'submit-reopened-finished');
+});
+
+test('a new tab without a connection says the job waits, and one click to the sandbox resumes it', async ({ context, page }) => {
+  await connectToSandbox(page);
+  await dropAndSend(page, 'clean.csv', shipmentsCsv(60, { prefix: 'RECONNECT' }), 60);
+  await expect(page.getByText('Requests accepted: 1 of 1')).toBeVisible();
+  await page.close();
+
+  const again = await context.newPage();
+  // As after a connection kept for one tab only (an API key typed without "remember").
+  await again.goto('/history');
+  await again.evaluate(() => localStorage.removeItem('import-console.connection'));
+  await again.reload();
+  const row = again.getByRole('row').filter({ has: again.getByRole('rowheader', { name: /^clean\.csv/ }) }).first();
+  await expect(row.getByText('Waiting for a connection')).toBeVisible();
+  await expect(again.getByText('It resumes sending and polling once this browser is connected to the local sandbox.')).toBeVisible();
+  await screenshot(again, 'history-waiting-for-connection');
+  await again.getByRole('button', { name: 'Connect to the local sandbox' }).click();
+  await expect(row.getByRole('cell').first()).toHaveText(/^\W*Finished$/, { timeout: 60_000 });
+  await expect(row.getByRole('cell').nth(4)).toHaveText('60');
+});

@@ -1,0 +1,99 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RateLimitBudget } from '../api/rate-limit-budget';
+import type { ShipmentPage } from '../api/shipments';
+import { initialProgress } from './batch-summary';
+import type { BatchDigest, OutcomeItem } from './import-job';
+import { JobRunner } from './job-runner';
+import { JobStore } from './job-store';
+import { FOLLOW_UP_SPACING_MS } from './tracking-follow-up';
+
+const stores: JobStore[] = [];
+afterEach(async () => {
+  await Promise.all(stores.splice(0).map((store) => store.close()));
+});
+
+const item = (rowNumber: number, shipmentId: string, trackingStatus: string): OutcomeItem => ({
+  rowNumber, creationStatus: 'created', trackingStatus, shipmentId, reference: null, problems: [],
+});
+
+/** A job whose one batch finished with s1 and s2 still tracking, recorded as a poll would. */
+async function jobWithSlowTracking(clock: { now: number }, pages: (query: { page: number }) => ShipmentPage) {
+  const store = new JobStore(`runner-test-${Math.random()}`, () => clock.now);
+  stores.push(store);
+  const requests: { batch_id: string; page: number }[] = [];
+  const runner = new JobRunner({
+    store,
+    budget: new RateLimitBudget(() => clock.now),
+    getTarget: () => ({ baseUrl: '', apiKey: 'k' }),
+    subscribeTarget: () => () => undefined,
+    locks: null,
+    now: () => clock.now,
+    random: () => 0.5,
+    notify: () => undefined,
+    shipmentPage: (_target, query) => {
+      requests.push({ batch_id: query.batch_id, page: query.page });
+      return Promise.resolve(pages(query));
+    },
+  });
+  const job = await store.createJob({
+    source: { kind: 'quick-add' }, serviceUrl: '', rowsRead: 3, skipped: [], chunkRows: 10,
+    rows: { format: 'json', requests: [{}, {}, {}], rowNumbers: [1, 2, 3] },
+  });
+  const headline = { id: 'b1', status: 'processing', total: 3, completed: 0, failureReason: null };
+  await store.updateJob(job.id, (j) => {
+    j.chunks[0]!.state = { status: 'accepted', batchId: 'b1', at: 0 };
+    j.batches.b1 = initialProgress(headline, 0, 0);
+  });
+  const digest: BatchDigest = {
+    ...headline, status: 'completed', completed: 3, counts: { created: 3, updated: 0, failed: 0, withWarnings: 0, trackingFailed: 0 },
+    problems: [], problemCount: 0, unmatchedItems: 0,
+    items: [item(1, 's1', 'processing'), item(2, 's2', 'processing'), item(3, 's3', 'succeeded')],
+  };
+  await runner.recordPoll(job.id, digest);
+  return { store, runner, jobId: job.id, requests };
+}
+
+const shipment = (id: string, status: string, reason: string | null = null) =>
+  ({ id, last_process_status: status, last_process_failure_reason: reason }) as ShipmentPage['shipments'][number];
+const page = (shipments: ShipmentPage['shipments'], hasNext = false): ShipmentPage => ({
+  shipments, pageInfo: { page: 1, total: null, totalPages: null, hasNext, nextPage: hasNext ? 2 : null },
+});
+
+describe('tracking follow-up in the runner', () => {
+  it('checks a finished batch’s slow tracking until it ends, and the outcome and counts show the failure with its reason', async () => {
+    const clock = { now: 1_000 };
+    let round = 0;
+    const { store, runner, jobId, requests } = await jobWithSlowTracking(clock, (query) =>
+      round === 0
+        ? page([shipment('s1', 'processing'), shipment('s2', 'processing')])
+        : query.page === 1
+          ? page([shipment('s1', 'track_failed', 'not_found')], true)
+          : page([shipment('s2', 'track_succeeded')]),
+    );
+    expect((await store.getJob(jobId))?.trackingFollowUps).toMatchObject([{ batchId: 'b1', pending: ['s1', 's2'] }]);
+
+    const signal = new AbortController().signal;
+    const next = await runner.followUpTracking(signal);
+    expect(requests).toEqual([{ batch_id: 'b1', page: 1 }]);
+    expect(next).toBe(1_000 + FOLLOW_UP_SPACING_MS);
+
+    clock.now += FOLLOW_UP_SPACING_MS - 1;
+    await runner.followUpTracking(signal);
+    expect(requests).toHaveLength(1); // not due yet: slowly
+
+    clock.now += 1;
+    round = 1;
+    expect(await runner.followUpTracking(signal)).toBeNull();
+    expect(requests.slice(1)).toEqual([{ batch_id: 'b1', page: 1 }, { batch_id: 'b1', page: 2 }]);
+    const [outcome] = await store.getOutcomes(jobId);
+    expect(outcome?.items.map((i) => [i?.shipmentId, i?.trackingStatus, i?.trackingFailureReason])).toEqual([
+      ['s1', 'failed', 'not_found'],
+      ['s2', 'succeeded', undefined],
+      ['s3', 'succeeded', undefined],
+    ]);
+    const job = await store.getJob(jobId);
+    expect(job?.batches.b1?.counts.trackingFailed).toBe(1);
+    expect(job?.trackingFollowUps).toEqual([]);
+  });
+});

@@ -1,0 +1,92 @@
+// A batch's JSON body read, checked and summarised: pure, run by the results worker (and tested
+// in Node). Result items are matched to the rows as sent: by `row_number` where the service gives
+// it (a sandbox extension, 1-based within the file sent), else by position; an item that matches
+// no row, or a row a second time, is counted as unmatched so the accounting shows it.
+import { type Batch, batchSchema, isFinalBatchStatus, type ResultItem } from '../contract/batch';
+import type { ResultsDigest, ResultsHeadline, ResultsOutcomeItem } from './results-protocol';
+
+/** Problems kept for the live list; the outcome keeps all of them. */
+export const LIVE_PROBLEMS_KEPT = 200;
+
+/** The body as a batch, or an error whose sentence says what was wrong with it. */
+export function readBatchBody(body: ArrayBuffer, what: string): Batch {
+  let json: unknown;
+  try {
+    json = JSON.parse(new TextDecoder().decode(body));
+  } catch {
+    throw new Error(`${what} answered with something that is not JSON.`);
+  }
+  const parsed = batchSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+    throw new Error(`${what} answered in an unexpected shape${where}: ${issue?.message ?? 'invalid'}.`);
+  }
+  return parsed.data;
+}
+
+export function headlineOf(batch: Batch): ResultsHeadline {
+  return { id: batch.id, status: batch.status, total: batch.total_requests, completed: batch.completed_requests, failureReason: batch.failure_reason ?? null };
+}
+
+/** Result items in the order of the chunk's rows: slot i is row i of the chunk, or null. */
+export function matchItems(items: readonly ResultItem[], rowCount: number): { slots: (ResultItem | null)[]; unmatched: number } {
+  const slots: (ResultItem | null)[] = new Array<ResultItem | null>(rowCount).fill(null);
+  let unmatched = 0;
+  items.forEach((item, index) => {
+    const position = item.row_number !== undefined ? item.row_number - 1 : index;
+    if (position < 0 || position >= rowCount || slots[position] !== null) unmatched++;
+    else slots[position] = item;
+  });
+  return { slots, unmatched };
+}
+
+const isFinalRow = (item: ResultItem) => item.creation_status !== 'processing' && item.tracking_status !== 'processing';
+
+/** The batch counted and its problems listed; once it is final, every item in row order. */
+export function digestBatch(batch: Batch, rowNumbers: readonly number[]): ResultsDigest {
+  const { slots, unmatched } = matchItems(batch.results, rowNumbers.length);
+  const counts = { created: 0, updated: 0, failed: 0, withWarnings: 0, trackingFailed: 0 };
+  const problems: ResultsDigest['problems'] = [];
+  let problemCount = 0;
+  const final = isFinalBatchStatus(batch.status);
+  const items: (ResultsOutcomeItem | null)[] | null = final ? new Array<ResultsOutcomeItem | null>(slots.length).fill(null) : null;
+  slots.forEach((item, position) => {
+    if (!item) return;
+    const rowNumber = rowNumbers[position] ?? position + 1;
+    if (isFinalRow(item) || final) {
+      if (item.creation_status === 'created') counts.created++;
+      else if (item.creation_status === 'updated') counts.updated++;
+      else if (item.creation_status === 'failed') counts.failed++;
+      if (item.tracking_status === 'failed') counts.trackingFailed++;
+      if (item.warnings.length > 0) counts.withWarnings++;
+    }
+    for (const [level, list] of [['error', item.errors], ['warning', item.warnings]] as const) {
+      for (const problem of list) {
+        problemCount++;
+        if (problems.length < LIVE_PROBLEMS_KEPT) problems.push({ rowNumber, level, column: problem.target ?? null, message: problem.message });
+      }
+    }
+    if (items) {
+      items[position] = {
+        rowNumber,
+        creationStatus: item.creation_status,
+        trackingStatus: item.tracking_status,
+        shipmentId: item.shipment_id ?? null,
+        reference: item.reference ?? null,
+        problems: [
+          ...item.errors.map((p) => ({ level: 'error' as const, code: p.code, column: p.target ?? null, message: p.message })),
+          ...item.warnings.map((p) => ({ level: 'warning' as const, code: p.code, column: p.target ?? null, message: p.message })),
+        ],
+      };
+    }
+  });
+  return {
+    ...headlineOf(batch),
+    counts,
+    problems,
+    problemCount,
+    unmatchedItems: unmatched + (final ? slots.filter((slot) => slot === null).length : 0),
+    items,
+  };
+}
