@@ -5,6 +5,7 @@ import type { TableReadResult } from '../spreadsheet/read-table';
 import type { IssueCode, IssueLevel } from '../spreadsheet/row-issue';
 import type { SkippedRow } from '../spreadsheet/csv-output';
 import type { ReviewCounts, RowFilter } from '../spreadsheet/review-table';
+import type { RowNumbering } from '../spreadsheet/row-numbering';
 
 export interface ReadOptions {
   sheet?: string;
@@ -32,7 +33,7 @@ export interface TableSummary {
   retried: boolean;
 }
 
-export type RowNumbering = 'Line' | 'Row';
+export type { RowNumbering };
 
 /** What the service said about a row when it was sent before (fix & retry), one problem. */
 export interface ServiceNote {

@@ -1,15 +1,6 @@
-import { createRoute, useNavigate } from '@tanstack/react-router';
-import { lazy } from 'react';
-import { useJob, useJobs } from '../../features/job/use-jobs';
-import { jobStore } from '../../jobs/job-runtime';
-import { stashRetry } from '../retry-handoff';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { connectedRoute } from './connected';
 import { RouteError } from './route-error';
-
-// Lazy like the other pages; React.lazy rather than lazyRouteComponent because the page takes the
-// job id from this route's params. The router's Suspense boundary shows nothing while they load.
-const JobPage = lazy(() => import('../../features/job/job-page').then((m) => ({ default: m.JobPage })));
-const JobResults = lazy(() => import('../../features/results/job-results').then((m) => ({ default: m.JobResults })));
 
 export const jobRoute = createRoute({
   getParentRoute: () => connectedRoute,
@@ -22,31 +13,7 @@ export const jobRoute = createRoute({
       body: 'Sending and polling need the tracking service. Connect with the API key this import was sent with, or use the local sandbox.',
     },
   },
-  component: JobRoute,
+  component: lazyRouteComponent(() => import('./job-view'), 'JobRoute'),
   errorComponent: RouteError,
 });
 
-/** The job's progress (features/job) and, under it, its results (features/results). */
-function JobRoute() {
-  const { jobId } = jobRoute.useParams();
-  const { job } = useJob(jobId);
-  const { jobs } = useJobs();
-  const navigate = useNavigate();
-  return (
-    <div className="space-y-8">
-      <JobPage jobId={jobId} />
-      {job && (
-        <JobResults
-          key={job.id}
-          job={job}
-          store={jobStore}
-          jobs={jobs}
-          onFixAndRetry={(handoff) => {
-            stashRetry(handoff);
-            void navigate({ to: '/' });
-          }}
-        />
-      )}
-    </div>
-  );
-}

@@ -10,7 +10,6 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import type { JobSource } from '../../jobs/import-job';
 import { estimateJobCost } from '../../jobs/job-cost';
-import { jobStore } from '../../jobs/job-runtime';
 import { chooseChunkRows } from '../../jobs/job-settings';
 import type { SubmissionRows } from '../../workers/import-protocol';
 
@@ -31,6 +30,7 @@ export function SendPanel({
   fileName,
   sheet,
   retrySource,
+  sourceFile,
   loadRows,
 }: {
   rowsToSend: number;
@@ -40,6 +40,8 @@ export function SendPanel({
   sheet?: string;
   /** Set when the rows are a job's fix & retry: the new job links back to it. */
   retrySource: Extract<JobSource, { kind: 'retry' }> | null;
+  /** The dropped file: the job keeps its size and content hash. */
+  sourceFile: () => File | null;
   loadRows: (chunkRows: number) => Promise<SubmissionRows>;
 }) {
   const connection = useConnection();
@@ -56,6 +58,9 @@ export function SendPanel({
     setError(null);
     try {
       const rows = await loadRows(chunkRows);
+      // The job store (IndexedDB, papaparse) loads with the first Send, not with the Import page.
+      const { jobStore } = await import('../../jobs/job-runtime');
+      const file = retrySource ? null : sourceFile();
       const job = await jobStore.createJob({
         source: retrySource ?? { kind: 'file', fileName, size: null, contentHash: null, ...(sheet === undefined ? {} : { sheet }) },
         serviceUrl: connection.baseUrl,
@@ -63,6 +68,7 @@ export function SendPanel({
         skipped: rows.skipped.map((row) => ({ rowNumber: row.rowNumber, reason: row.reasons.join(' ') })),
         rows: { format: 'csv-chunks', headers: rows.headers, chunks: rows.chunks },
         chunkRows,
+        ...(file ? { sourceFile: file } : {}),
       });
       await navigate({ to: '/imports/$jobId', params: { jobId: job.id } });
     } catch (e) {

@@ -1,4 +1,4 @@
-import { useReducer } from 'react';
+import { useReducer, useRef } from 'react';
 import type { ColumnTarget } from '../../spreadsheet/column-mapping';
 import type { ReadOptions, RetryRows, ReviewState } from '../../workers/import-protocol';
 import { CancelledError } from './import-session';
@@ -15,10 +15,13 @@ export function useImportWizard(customFieldSlugs: readonly string[] | undefined,
   const session = useImportSession();
   const [state, dispatch] = useReducer(wizardReducer, initialWizard);
   const s = state.current;
+  // The file being imported, for the job's source facts (size, content hash); not state: nothing renders it.
+  const sourceFile = useRef<File | null>(null);
 
   /** `retry`: the file is fix & retry's rows (their original numbers and the service's notes). */
   const readFile = (file: File, retry?: RetryRows) => {
     dispatch({ type: 'file-chosen', fileName: file.name });
+    sourceFile.current = retry ? null : file;
     session
       .request('read', { file, options: {}, retry }, (fraction) => dispatch({ type: 'read-progress', fraction }))
       .then(({ summary }) => dispatch({ type: 'read-done', summary, customFieldSlugs }))
@@ -67,6 +70,8 @@ export function useImportWizard(customFieldSlugs: readonly string[] | undefined,
     buildReview,
     prepare,
     loadSubmissionRows,
+    /** The dropped file (null for fix & retry's rows, whose source is the job they came from). */
+    sourceFile: () => sourceFile.current,
     startOver,
     back: () => dispatch({ type: 'back' }),
     chooseHeaderRow: (headerRow: number) => dispatch({ type: 'header-row-chosen', headerRow, customFieldSlugs }),

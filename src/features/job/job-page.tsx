@@ -10,6 +10,7 @@ import { ProgressBar } from '../../components/progress-bar';
 import { StatusBadge, type StatusTone } from '../../components/status-badge';
 import { useConnection } from '../../api/use-connection';
 import { estimateRemainingMs } from '../../jobs/eta';
+import { jobNumbering } from '../../jobs/job-numbering';
 import type { ImportJob } from '../../jobs/import-job';
 import { jobEta, jobStore } from '../../jobs/job-runtime';
 import { AccountingPanel, RowProblems } from './job-problems';
@@ -17,7 +18,7 @@ import { BatchTable, UnknownChunks } from './job-batches';
 import type { JobPhase } from '../../jobs/job-state';
 import { sourceName, uploadWaitMs, viewJob, type JobView } from './job-view';
 import { RateLimitMeter, useBudget } from './rate-limit-meter';
-import { useJob, useRunner } from './use-jobs';
+import { useJob, useJobs, useRunner } from './use-jobs';
 
 const n = (value: number) => value.toLocaleString('en');
 const PHASE_TONE: Record<JobPhase, StatusTone> = {
@@ -68,6 +69,7 @@ function JobProgress({ job }: { job: ImportJob }) {
   const view = viewJob(job, now, connection?.baseUrl ?? null);
   const budget = useBudget();
   const runner = useRunner();
+  const { jobs } = useJobs();
   const eta = useSyncExternalStore(jobEta.subscribe, () => jobEta.get(job.id));
   const uploadsAhead = job.chunks.filter((c) => c.state.status === 'pending' || c.state.status === 'sending').length;
   const remainingMs = job.finishedAt !== null || view.phase === 'cancelled' ? 0 : estimateRemainingMs(eta, view.accounting.toSend + view.accounting.sent - view.accounting.processed, uploadWaitMs(uploadsAhead, budget, now));
@@ -129,7 +131,7 @@ function JobProgress({ job }: { job: ImportJob }) {
       <UnknownChunks job={job} />
       <AccountingPanel job={job} view={view} />
       <BatchTable view={view} now={now} />
-      <RowProblems view={view} />
+      <RowProblems view={view} numbering={jobNumbering(job, jobs)} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { ImportJob } from '../../jobs/import-job';
+import type { RowNumbering } from '../../spreadsheet/row-numbering';
 import type { JobView } from './job-view';
 
 const n = (value: number) => value.toLocaleString('en');
@@ -54,8 +55,11 @@ export function AccountingPanel({ job, view }: { job: ImportJob; view: JobView }
   );
 }
 
-/** Warnings and errors the service reported per row, as they arrive (the first ones; the rest are in the results). */
-export function RowProblems({ view }: { view: JobView }) {
+/**
+ * Warnings and errors the service reported per row, as they arrive (the first ones; the rest are
+ * in the results), numbered as the importer numbered the file: Line for a text file, Row for a sheet.
+ */
+export function RowProblems({ view, numbering }: { view: JobView; numbering: RowNumbering }) {
   if (view.problemTotal === 0) return null;
   return (
     <section aria-labelledby="problems-heading" className="space-y-3">
@@ -64,7 +68,7 @@ export function RowProblems({ view }: { view: JobView }) {
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <thead className="sticky top-0 bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
-              <th scope="col" className="px-4 py-2">Row</th>
+              <th scope="col" className="px-4 py-2">{numbering}</th>
               <th scope="col" className="px-4 py-2">Level</th>
               <th scope="col" className="px-4 py-2">Column</th>
               <th scope="col" className="px-4 py-2">Message</th>

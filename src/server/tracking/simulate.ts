@@ -4,6 +4,7 @@ import type { TrackingType } from '../../contract/shipment-request';
 import { containerCheckDigit, validateContainerNumber } from '../../spreadsheet/iso6346';
 import { DISCHARGE_PORTS, INLAND_DESTINATIONS, INLAND_ORIGINS, LOADING_PORTS, type Place } from './ports';
 import { normalizeNumber, testOutcome } from './test-numbers';
+import { seededRandom } from '../../spreadsheet/seeded-random';
 
 export interface PortCall {
   locode: string;
@@ -53,17 +54,6 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
-/** mulberry32: a seeded generator of numbers in [0, 1). */
-function generator(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function simulateTracking(trackingNumber: string, trackingType: TrackingType | (string & {}), carrierScac: string, now: number): TrackingResult {
   const number = normalizeNumber(trackingNumber);
   if (testOutcome(number) === 'tracking_failed') return { ok: false, reason: 'not_found' };
@@ -71,7 +61,7 @@ export function simulateTracking(trackingNumber: string, trackingType: TrackingT
     trackingType === 'container' ? validateContainerNumber(number).ok : PLAUSIBLE_REFERENCE_NUMBER.test(number);
   if (!plausible) return { ok: false, reason: 'not_found' };
 
-  const random = generator(hash(number));
+  const random = seededRandom(hash(number));
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 

@@ -1,0 +1,35 @@
+// The job page's body, loaded with the route (lazy): the job's progress (features/job) and, under
+// it, its results (features/results). Kept apart from job.tsx so that the job store and its
+// IndexedDB code are not in the console's first load.
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { lazy } from 'react';
+import { useJob, useJobs } from '../../features/job/use-jobs';
+import { jobStore } from '../../jobs/job-runtime';
+import { stashRetry } from '../retry-handoff';
+
+const JobPage = lazy(() => import('../../features/job/job-page').then((m) => ({ default: m.JobPage })));
+const JobResults = lazy(() => import('../../features/results/job-results').then((m) => ({ default: m.JobResults })));
+
+export function JobRoute() {
+  const { jobId } = useParams({ from: '/connected/imports/$jobId' });
+  const { job } = useJob(jobId);
+  const { jobs } = useJobs();
+  const navigate = useNavigate();
+  return (
+    <div className="space-y-8">
+      <JobPage jobId={jobId} />
+      {job && (
+        <JobResults
+          key={job.id}
+          job={job}
+          store={jobStore}
+          jobs={jobs}
+          onFixAndRetry={(handoff) => {
+            stashRetry(handoff);
+            void navigate({ to: '/' });
+          }}
+        />
+      )}
+    </div>
+  );
+}
