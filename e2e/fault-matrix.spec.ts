@@ -62,7 +62,11 @@ const SANDBOX_ENV = {
 };
 
 /** Bugs the matrix found (reported to the engine's owner): the cell is expected to fail. */
-const KNOWN_BUGS: Record<string, string> = {};
+const KNOWN_BUGS: Record<string, string> = {
+  // The reader's worker script could not load while the server was down ("The file reader
+  // stopped unexpectedly."); once the server is back, the next drop shows "Reading …" forever.
+  'sandbox restarted/reading': 'after the file reader failed to load, the next drop reads forever',
+};
 
 /** One cell's journey: the tab in use changes when the tab is closed and reopened. */
 interface Journey {
@@ -141,8 +145,9 @@ function networkFault(kind: NetFaultKind | 'socket drop'): Disturb {
     fault.on();
     try {
       if (phase === 'submitting') {
+        // The user resends lost requests while the fault is still on, as one would.
         await stepSend(j);
-        await settleRequests(j.page, REQUESTS, STORM_MS);
+        await watchFor(j.page, STORM_MS, j.resent);
       } else if (phase === 'polling') {
         await watchFor(j.page, STORM_MS, j.resent);
       } else {
@@ -173,7 +178,10 @@ const restartSandbox: Disturb = async (j, phase, step) => {
     await expect(j.page.getByRole('button', { name: 'Continue to review' }).or(j.page.getByRole('alert'))).toBeVisible();
     await see(j, 'sandbox down');
     await j.sandbox.restart();
-    if (await j.page.getByRole('alert').isVisible()) await step();
+    if (await j.page.getByRole('alert').isVisible()) {
+      await j.page.getByLabel('Spreadsheet file').setInputFiles({ name: j.fileName, mimeType: 'text/csv', buffer: Buffer.from(j.csv) });
+      await expect(j.page.getByRole('button', { name: 'Continue to review' }), 'the file is read once the server is back').toBeVisible({ timeout: 30_000 });
+    }
     return;
   } else {
     await j.sandbox.kill();
