@@ -118,6 +118,8 @@ export type NetFaultKind = '500' | '429' | 'slow' | 'drop';
 export interface NetFault {
   on: () => void;
   off: () => void;
+  /** Requests the service has handled while their answer is held back (`slow` only). */
+  held?: () => number;
   /** Requests the fault answered (or held back, or cut) while it was on. */
   hits: () => number;
 }
@@ -132,11 +134,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * and holds the answer back `slowMs`; `drop` lets the service handle the request and then cuts
  * the connection, so the caller cannot know whether an import was taken.
  */
-export async function installNetFault(context: BrowserContext, kind: NetFaultKind, slowMs = 2_000): Promise<NetFault> {
+export async function installNetFault(context: BrowserContext, kind: NetFaultKind, slowMs = 2_000, method?: 'POST'): Promise<NetFault> {
   let active = false;
   let hits = 0;
+  let held = 0;
   await context.route(API, async (route: Route) => {
-    if (!active) return route.fallback();
+    if (!active || (method && route.request().method() !== method)) return route.fallback();
     hits++;
     switch (kind) {
       case '500':
@@ -152,6 +155,7 @@ export async function installNetFault(context: BrowserContext, kind: NetFaultKin
       }
       case 'slow': {
         const response = await route.fetch().catch(() => null);
+        if (response) held++;
         await sleep(slowMs);
         if (!response) return route.abort('connectionreset').catch(() => undefined);
         return route.fulfill({ response }).catch(() => undefined);
@@ -162,7 +166,7 @@ export async function installNetFault(context: BrowserContext, kind: NetFaultKin
         return route.abort('connectionreset').catch(() => undefined);
     }
   });
-  return { on: () => void (active = true), off: () => void (active = false), hits: () => hits };
+  return { on: () => void (active = true), off: () => void (active = false), hits: () => hits, held: () => held };
 }
 
 /**

@@ -28,6 +28,7 @@ import {
   jobBatchIds,
   newTab,
   type PageErrors,
+  type NetFault,
   type NetFaultKind,
   type Resent,
   startDropProxy,
@@ -191,9 +192,28 @@ const restartSandbox: Disturb = async (j, phase, step) => {
   await j.sandbox.restart();
 };
 
+/**
+ * Send, and once the first request is accepted, wait until the sandbox has handled the next
+ * upload while its answer is still on its way: the moment a reload or a closed tab makes the
+ * answer lost although the rows arrived (the case a silent resend would duplicate).
+ */
+async function sendAndCatchAnUploadInFlight(j: Journey): Promise<NetFault> {
+  await stepSend(j);
+  const hold = await installNetFault(j.context, 'slow', 5_000, 'POST');
+  await expect(j.page.getByText(new RegExp(`Requests accepted: [1-9]\\d* of ${REQUESTS}`))).toBeVisible({ timeout: 20_000 });
+  hold.on();
+  await expect.poll(() => hold.held?.() ?? 0, { message: 'an upload handled by the sandbox, its answer held', timeout: 20_000 }).toBeGreaterThan(0);
+  return hold;
+}
+
 const reloadPage: Disturb = async (j, phase, step) => {
   if (phase === 'submitting') {
-    await stepSend(j);
+    const hold = await sendAndCatchAnUploadInFlight(j);
+    await j.page.reload();
+    hold.off();
+    await see(j, 'reloaded');
+    await takeUp(j, phase);
+    return;
   } else if (phase !== 'polling') {
     if (phase === 'exporting') {
       await j.page.reload();
@@ -208,9 +228,11 @@ const reloadPage: Disturb = async (j, phase, step) => {
 };
 
 const closeAndReopen: Disturb = async (j, phase, step) => {
-  if (phase === 'submitting') await stepSend(j);
+  let hold: NetFault | null = null;
+  if (phase === 'submitting') hold = await sendAndCatchAnUploadInFlight(j);
   else if (phase !== 'polling' && phase !== 'exporting') await step();
   await j.page.close();
+  hold?.off();
   j.page = await newTab(j.context, j.errors);
   await j.page.goto(`${j.sandbox.url}/history`);
   await see(j, 'reopened, before connecting');
