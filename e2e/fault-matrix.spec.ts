@@ -288,6 +288,8 @@ for (const [faultName, disturb] of FAULTS) {
     // once, not per cell); a cell that closes the tab leaves its new one for the next.
     let context: BrowserContext;
     let tab: Page;
+    /** Set when a cell failed (or failed as expected): the next cell starts in a new tab. */
+    let tabSpoilt = false;
     const errors: PageErrors = [];
     // The dropped-connections cells reach the sandbox through the dropping proxy.
     let dropProxy: DropProxy | null = null;
@@ -315,7 +317,12 @@ for (const [faultName, disturb] of FAULTS) {
         test.setTimeout(90_000);
         const prefix = `FM${String(++cellNumber).padStart(2, '0')}${Date.now().toString(36).slice(-4).toUpperCase()}`;
         errors.length = 0;
-        if (tab.isClosed()) tab = await newTab(context, errors);
+        if (tabSpoilt && !tab.isClosed()) await tab.close();
+        if (tab.isClosed()) {
+          tab = await newTab(context, errors);
+          await connectVia(tab, base.url);
+        }
+        tabSpoilt = false;
         if (!(await tab.getByRole('heading', { name: 'Import shipments' }).isVisible())) {
           await tab.getByRole('link', { name: 'Import', exact: true }).click();
           await expect(tab.getByLabel('Spreadsheet file')).toBeAttached();
@@ -370,6 +377,9 @@ for (const [faultName, disturb] of FAULTS) {
           expect(errors, 'uncaught errors and CSP violations in the console').toEqual([]);
           mark('done');
           test.info().annotations.push({ type: 'rows in sandbox', description: String(held) });
+        } catch (error) {
+          tabSpoilt = true;
+          throw error;
         } finally {
           test.info().annotations.push(
             { type: 'saw', description: j.saw.join(' ‖ ') },
