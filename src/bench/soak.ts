@@ -1,0 +1,240 @@
+// The soak (issue #14, `npm run soak`): a 100,000-row import end to end against the sandbox at row
+// delay 0 and a shortened import window, with 5% of every /api/v1 request faulted by each kind
+// (SANDBOX_FAULTS=500:0.05,429:0.05,slow:0.05,drop:0.05), in headless Chromium driving the real
+// console as a person does: drop → review → Send → watch, every request whose answer was lost
+// resolved with Resend, until every batch has finished. It then checks the accounting invariant
+// on the page and the sandbox's own count of shipments.
+// Reports: wall time, requests by kind (uploads, polls, other) and outcome, 429s, retries, unknown
+// chunks and how they were resolved, the tab's peak JS heap, and the machine's load.
+// `--rows N` changes the size. Writes bench-results/soak.json. Takes several minutes: not part of
+// `npm test`.
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Request } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium, NO_BROWSER_MESSAGE } from '../../e2e/find-browser';
+import { containerCheckDigit } from '../spreadsheet/iso6346';
+import { machineLoad } from './stats';
+
+const at = process.argv.indexOf('--rows');
+const ROWS = at >= 0 ? Number(process.argv[at + 1]) : 100_000;
+const CAP = 5000;
+const FAULTS = '500:0.05,429:0.05,slow:0.05,drop:0.05';
+const SLOW_MS = 5_000;
+const WINDOW_S = 5;
+const TIMEOUT_MS = 45 * 60_000;
+const DEMO_KEY = 'sandbox-demo-key-4173';
+
+/** Valid container rows, each with its own reference but every 20th, which has none. */
+function csv(rows: number): Buffer {
+  const lines = ['tracking_number,tracking_type,reference,carrier,name'];
+  for (let r = 0; r < rows; r++) {
+    const owner = `${String.fromCharCode(65 + (Math.floor(r / 1e6) % 26))}SK`;
+    const first = `${owner}U${String(r % 1_000_000).padStart(6, '0')}`;
+    const reference = (r + 1) % 20 === 0 ? '' : `SOAK-${r + 1}`;
+    lines.push(`${first}${containerCheckDigit(first)},container,${reference},MAEU,Soak ${r + 1}`);
+  }
+  return Buffer.from(lines.join('\r\n'));
+}
+
+async function startSandbox(): Promise<{ url: string; stop: () => void }> {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: '0',
+      SANDBOX_DB: ':memory:',
+      SANDBOX_ROW_DELAY_MS: '0',
+      SANDBOX_IMPORT_WINDOW_S: String(WINDOW_S),
+      SANDBOX_FAULTS: FAULTS,
+      SANDBOX_FAULT_SLOW_MS: String(SLOW_MS),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    server.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (match?.[1]) resolve(match[1]);
+    });
+    server.once('exit', (code) => reject(new Error(`The sandbox exited (${code}).`)));
+  });
+  return { url, stop: () => server.kill('SIGTERM') };
+}
+
+async function shipmentTotal(url: string): Promise<number> {
+  // The sandbox's injected faults apply to this client too: try until an answer arrives.
+  const response = await fetch(`${url}/api/v1/shipments?page_size=1`, { headers: { Authorization: `Bearer ${DEMO_KEY}` } }).catch(() => null);
+  if (!response?.ok) return shipmentTotal(url);
+  return ((await response.json()) as { pagination: { total: number } }).pagination.total;
+}
+
+type Kind = 'upload' | 'poll' | 'other';
+interface Tally {
+  sent: number;
+  ok: number;
+  status429: number;
+  status5xx: number;
+  otherStatus: number;
+  dropped: number;
+  slow: number;
+  /** Sent by the client itself after a failed answer to the same request (not a user's Resend). */
+  retries: number;
+}
+const tally = (): Tally => ({ sent: 0, ok: 0, status429: 0, status5xx: 0, otherStatus: 0, dropped: 0, slow: 0, retries: 0 });
+
+function kindOf(request: Request): Kind | null {
+  const url = new URL(request.url());
+  if (!url.pathname.startsWith('/api/v1/')) return null;
+  if (request.method() === 'POST' && url.pathname.startsWith('/api/v1/shipments/imports')) return 'upload';
+  if (request.method() === 'GET' && /^\/api\/v1\/shipments\/imports\/[^/]+$/.test(url.pathname)) return 'poll';
+  return 'other';
+}
+
+async function main() {
+  const executablePath = findChromium();
+  if (!executablePath) {
+    console.log(NO_BROWSER_MESSAGE);
+    return;
+  }
+  const loadAtStart = machineLoad();
+  const sandbox = await startSandbox();
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    const tallies: Record<Kind, Tally> = { upload: tally(), poll: tally(), other: tally() };
+    const started = new Map<Request, number>();
+    /** Per method and path, how the last answer failed (null: it did not). */
+    const lastFailed = new Map<string, keyof Tally | null>();
+    let resends = 0;
+    const keyOf = (request: Request) => `${request.method()} ${new URL(request.url()).pathname}`;
+    const failed = (request: Request, how: keyof Tally) => {
+      const kind = kindOf(request);
+      if (!kind) return;
+      tallies[kind][how]++;
+      lastFailed.set(keyOf(request), how === 'ok' ? null : how);
+    };
+    page.on('request', (request) => {
+      const kind = kindOf(request);
+      if (!kind) return;
+      tallies[kind].sent++;
+      started.set(request, Date.now());
+      // An upload is retried by the client only after a 429 (a lost answer waits for the user);
+      // anything else after any failed answer.
+      const last = lastFailed.get(keyOf(request));
+      if (last && (kind !== 'upload' || last === 'status429')) tallies[kind].retries++;
+    });
+    page.on('response', (response) => {
+      const request = response.request();
+      const kind = kindOf(request);
+      if (!kind) return;
+      if (Date.now() - (started.get(request) ?? Date.now()) >= SLOW_MS - 100) tallies[kind].slow++;
+      const status = response.status();
+      failed(request, status === 429 ? 'status429' : status >= 500 ? 'status5xx' : status >= 400 ? 'otherStatus' : 'ok');
+    });
+    page.on('requestfailed', (request) => failed(request, 'dropped'));
+
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    let peakHeap = 0;
+    const sampleHeap = async () => {
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      peakHeap = Math.max(peakHeap, metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0);
+    };
+    const sampler = setInterval(() => void sampleHeap().catch(() => undefined), 1_000);
+
+    const dropAt = Date.now();
+    await page.goto(`${sandbox.url}/connect`);
+    await page.getByRole('button', { name: 'Use local sandbox' }).click();
+    await page.getByLabel('Spreadsheet file').setInputFiles({ name: 'soak.csv', mimeType: 'text/csv', buffer: csv(ROWS) });
+    await page.getByRole('button', { name: 'Continue to review' }).click({ timeout: 180_000 });
+    await page.getByRole('button', { name: /Continue with [\d,]+ ready rows/ }).click({ timeout: 180_000 });
+    const sendButton = page.getByRole('button', { name: /^Send [\d,]+ rows$/ });
+    await sendButton.waitFor({ timeout: 180_000 });
+    const shipmentsBefore = await shipmentTotal(sandbox.url);
+    const sendAt = Date.now();
+    await sendButton.click();
+    await page.waitForURL(/\/imports\/[0-9a-f-]{36}$/);
+    console.log(`sending ${ROWS} rows…`);
+
+    const finished = page.getByText(/^✓\s*Finished$/);
+    const unknownChunks: string[] = [];
+    const deadline = Date.now() + TIMEOUT_MS;
+    let lastReport = Date.now();
+    while (!(await finished.isVisible())) {
+      if (Date.now() > deadline) throw new Error(`Not finished after ${TIMEOUT_MS / 60_000} min.`);
+      const resend = page.getByRole('button', { name: /^Resend rows \d+–\d+$/ }).first();
+      if (await resend.isVisible()) {
+        const label = (await resend.getAttribute('aria-label')) ?? '';
+        const reason = await resend.locator('xpath=ancestor::li[1]//p[2]').textContent().catch(() => '');
+        unknownChunks.push(`${label.replace('Resend rows ', 'rows ')}: ${reason?.trim()}`);
+        resends++;
+        await resend.click();
+        continue;
+      }
+      if (Date.now() - lastReport > 30_000) {
+        lastReport = Date.now();
+        console.log(`${Math.round((Date.now() - sendAt) / 1000)} s: ${(await page.getByText(/^Rows processed: /).first().textContent()) ?? ''}`);
+      }
+      await page.waitForTimeout(1_000);
+    }
+    const finishedAt = Date.now();
+    clearInterval(sampler);
+    await sampleHeap();
+
+    const holds = async (pattern: RegExp) => (await page.getByText(pattern).count()) > 0;
+    const invariant = {
+      readAddsUp: await holds(new RegExp(`Holds:\\s*rows read ${ROWS.toLocaleString('en')} = sent`)),
+      sentMatchesBatches: await holds(/Holds:\s*rows sent [\d,]+ = Σ total_requests/),
+      everyRowOneItem: await holds(/Holds:\s*every sent row is in exactly one result item/),
+      doesNotHold: await page.getByText(/Does not hold/).count(),
+    };
+    const accounting = (await page.getByText(/rows read [\d,]+ = sent/).first().textContent())?.replace(/\s+/g, ' ').trim();
+    const created = (await shipmentTotal(sandbox.url)) - shipmentsBefore;
+    const figure = async (label: string) =>
+      Number(((await page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]').textContent()) ?? '').replace(/,/g, ''));
+    const pageCounts = { created: await figure('Created'), updated: await figure('Updated'), failed: await figure('Failed') };
+
+    const figures = {
+      rows: ROWS,
+      faults: FAULTS,
+      machineLoadAtStart: loadAtStart,
+      machineLoadAtEnd: machineLoad(),
+      dropToFinishedS: Math.round((finishedAt - dropAt) / 100) / 10,
+      sendToFinishedS: Math.round((finishedAt - sendAt) / 100) / 10,
+      chunks: Math.ceil(ROWS / CAP),
+      uploads: tallies.upload,
+      polls: tallies.poll,
+      other: tallies.other,
+      status429: tallies.upload.status429 + tallies.poll.status429 + tallies.other.status429,
+      retries: tallies.upload.retries + tallies.poll.retries + tallies.other.retries,
+      unknownChunks: unknownChunks.length,
+      unknownResolvedBy: `Resend ×${resends}`,
+      unknownDetails: unknownChunks,
+      accounting,
+      invariant,
+      // Every row is a distinct shipment: more than ROWS means rows without a reference in a
+      // resent chunk whose first request had arrived (the user's Resend, never a silent one).
+      shipmentsCreated: created,
+      jobPageCounts: pageCounts,
+      rowsWithoutReference: Math.floor(ROWS / 20),
+      peakJsHeapMB: Math.round(peakHeap / 2 ** 20),
+    };
+    console.log(JSON.stringify(figures, null, 2));
+    mkdirSync('bench-results', { recursive: true });
+    writeFileSync('bench-results/soak.json', JSON.stringify(figures, null, 2));
+    const ok = invariant.readAddsUp && invariant.sentMatchesBatches && invariant.everyRowOneItem && invariant.doesNotHold === 0;
+    if (!ok) {
+      console.error('The accounting invariant does not hold.');
+      process.exitCode = 1;
+    }
+  } finally {
+    await browser.close();
+    sandbox.stop();
+  }
+}
+
+await main();
