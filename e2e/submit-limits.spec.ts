@@ -1,5 +1,7 @@
 // Sending against a sandbox with a tiny import limit (2 per 5 s) and a small row cap (25): the
-// console paces by the headers (no 429 surfaced), splits on the cap, and drops no row.
+// console paces by the headers (no 429 surfaced), splits on the cap, and drops no row. The first
+// test plays a service that does not advertise its cap (the real one does not), so the console
+// learns it from a 413; the second takes the sandbox's advertised cap and needs no split.
 import { expect, screenshot, test } from './fixtures';
 import { batchIds, connectTo, dropAndSend, shipmentsCsv, shipmentsOfBatch, startSandbox } from './submit-helpers';
 
@@ -17,6 +19,11 @@ test('paced by a tiny import limit and split at the row cap: every row sent once
   const imports: { status: number; at: number }[] = [];
   page.on('response', (response) => {
     if (response.request().method() === 'POST' && response.url().includes('/imports/file')) imports.push({ status: response.status(), at: Date.now() });
+  });
+  await page.route('**/sandbox.json', async (route) => {
+    const response = await route.fetch();
+    const { max_batch_rows: _, ...info } = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({ response, json: info });
   });
   await connectTo(page, sandbox.url);
   await dropAndSend(page, 'capped.csv', shipmentsCsv(120, { prefix: 'CAP' }), 120);
@@ -83,4 +90,17 @@ test('a reload while submitting and a second tab: one runner, every chunk sent o
   let total = 0;
   for (const id of ids) total += await shipmentsOfBatch(request, sandbox.url, id);
   expect(total).toBe(200);
+});
+
+test('the sandbox advertises its row cap: chunks are cut to it at once, none refused', async ({ page }) => {
+  test.setTimeout(150_000);
+  const statuses: number[] = [];
+  page.on('response', (response) => {
+    if (response.request().method() === 'POST' && response.url().includes('/imports/file')) statuses.push(response.status());
+  });
+  await connectTo(page, sandbox.url);
+  await dropAndSend(page, 'advertised.csv', shipmentsCsv(50, { prefix: 'ADV' }), 50);
+  await expect(page.getByText(/^✓\s*Finished$/)).toBeVisible({ timeout: 90_000 });
+  expect(statuses).toEqual([202, 202]);
+  await expect(page.getByText(/Holds:\s*rows read 50 = sent 50 \+ skipped 0/)).toBeVisible();
 });

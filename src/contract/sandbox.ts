@@ -16,6 +16,10 @@ export const sandboxInfoSchema = z.looseObject({
   test_numbers: z
     .array(z.object({ tracking_number: z.string(), tracking_type: z.string(), outcome: z.string() }))
     .default([]),
+  /** Rows one import request may hold (SANDBOX_MAX_BATCH_ROWS). */
+  max_batch_rows: z.number().int().positive().optional(),
+  /** Bytes one uploaded file may hold (SANDBOX_MAX_FILE_BYTES). */
+  max_file_bytes: z.number().int().positive().optional(),
 });
 export type SandboxInfo = z.infer<typeof sandboxInfoSchema>;
 

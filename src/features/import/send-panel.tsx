@@ -20,8 +20,7 @@ const time = (ms: number) => new Date(ms).toLocaleTimeString('en-GB');
 export function useChunkRows(): number {
   const connection = useConnection();
   const { data: info } = useQuery({ ...sandboxInfoQueryOptions, enabled: connection?.sandbox === true });
-  const advertised = info ? Number((info as Record<string, unknown>).max_batch_rows ?? NaN) : NaN;
-  return chooseChunkRows({ sandbox: connection?.sandbox === true, advertisedRows: Number.isFinite(advertised) ? advertised : null });
+  return chooseChunkRows({ sandbox: connection?.sandbox === true, advertisedRows: info?.max_batch_rows ?? null });
 }
 
 export function SendPanel({

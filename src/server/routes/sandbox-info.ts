@@ -6,7 +6,7 @@ import type { SandboxKey } from '../sandbox-keys';
 import { TEST_NUMBERS } from '../tracking/test-numbers';
 import type { SandboxServices } from './services';
 
-export function registerSandboxInfo(app: FastifyInstance, { workspaces }: SandboxServices, key: SandboxKey): void {
+export function registerSandboxInfo(app: FastifyInstance, { workspaces, config }: SandboxServices, key: SandboxKey): void {
   app.get('/sandbox.json', (): SandboxInfo => {
     const workspace = workspaces.find(key.workspace) ?? { id: key.workspace, name: key.workspace };
     return {
@@ -16,6 +16,10 @@ export function registerSandboxInfo(app: FastifyInstance, { workspaces }: Sandbo
       members: workspaces.members(key.workspace),
       custom_fields: workspaces.customFields(key.workspace),
       test_numbers: TEST_NUMBERS.map((entry) => ({ ...entry })),
+      // The caps an upload meets (DESIGN §3), so the console cuts its chunks to fit at once
+      // instead of learning them from a 413 and splitting.
+      max_batch_rows: config.maxBatchRows,
+      max_file_bytes: config.maxFileBytes,
     };
   });
 }

@@ -228,6 +228,12 @@ describe('sandbox extensions', () => {
     expect(info.test_numbers).toHaveLength(TEST_NUMBERS.length);
   });
 
+  test('GET /sandbox.json advertises the upload caps, so the console cuts chunks to fit', async () => {
+    app = await sandbox({ maxBatchRows: 10, maxFileBytes: 4096 });
+    const info = sandboxInfoSchema.parse((await app.inject({ url: '/sandbox.json' })).json());
+    expect(info).toMatchObject({ max_batch_rows: 10, max_file_bytes: 4096 });
+  });
+
   test('unknown paths under /api/v1 answer 404 not_found', async () => {
     app = await sandbox();
     const response = await get('/api/v1/nothing-here');
