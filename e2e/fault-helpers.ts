@@ -288,7 +288,7 @@ async function resolveOneUnknown(page: Page, resolve: 'resend' | 'skip', resent:
  * looks away for a while). Returns early when the job has finished.
  */
 export async function watchFor(page: Page, ms: number, resent: Resent[], resolve: 'resend' | 'skip' = 'resend'): Promise<boolean> {
-  const finished = page.getByText(/^✓\s*Finished$/);
+  const finished = page.getByText(/^\W*Finished( with failures)?$/);
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     if (await finished.isVisible().catch(() => false)) return true;
@@ -303,7 +303,7 @@ export async function watchFor(page: Page, ms: number, resent: Resent[], resolve
 export async function watchToFinish(page: Page, timeoutMs = 60_000): Promise<Resent[]> {
   const resent: Resent[] = [];
   await watchFor(page, timeoutMs, resent);
-  await expect(page.getByText(/^✓\s*Finished$/), 'the job finished').toBeVisible({ timeout: 1_000 });
+  await expect(page.getByText(/^\W*Finished( with failures)?$/), 'the job finished').toBeVisible({ timeout: 1_000 });
   return resent;
 }
 

@@ -6,7 +6,7 @@ import { CancelledError, ImportSession } from './import-session';
 function fakeWorker(reply: (request: WorkerRequest) => WorkerResponse[]) {
   const worker = {
     onmessage: null as ((event: MessageEvent<WorkerResponse>) => void) | null,
-    onerror: null,
+    onerror: null as ((event: { message: string; preventDefault: () => void }) => void) | null,
     terminated: false,
     postMessage(request: WorkerRequest) {
       setTimeout(() => reply(request).forEach((data) => worker.onmessage?.({ data } as MessageEvent<WorkerResponse>)));
@@ -46,5 +46,21 @@ describe('ImportSession', () => {
     session.cancel();
     await expect(pending).rejects.toBeInstanceOf(CancelledError);
     expect(worker.terminated).toBe(true);
+  });
+
+  it('a worker that failed is replaced: the next request starts a fresh one, and a reader that never loaded says so', async () => {
+    const workers: ReturnType<typeof fakeWorker>[] = [];
+    const session = new ImportSession(() => {
+      const worker = fakeWorker((request) => [{ type: 'done', kind: 'get-row', id: request.id, answer: { row: { index: 0, rowNumber: 2, values: [], issues: [], excluded: false }, version: 1 } }]);
+      workers.push(worker);
+      return worker as unknown as Worker;
+    });
+    const first = session.request('prepare', {});
+    workers[0]!.onerror?.({ message: '', preventDefault: () => {} });
+    await expect(first).rejects.toThrow('The file reader could not be started (the console’s server may be unreachable). The file was not read; try again.');
+    expect(workers[0]!.terminated).toBe(true);
+    const answer = await session.request('get-row', { row: 0 });
+    expect(answer.row.rowNumber).toBe(2);
+    expect(workers).toHaveLength(2);
   });
 });

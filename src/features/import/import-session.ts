@@ -22,10 +22,24 @@ export class ImportSession {
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
     const worker = this.createWorker();
-    worker.onmessage = (event: MessageEvent<WorkerResponse>) => this.receive(event.data);
+    let answered = false;
+    worker.onmessage = (event: MessageEvent<WorkerResponse>) => {
+      answered = true;
+      this.receive(event.data);
+    };
     worker.onerror = (event) => {
       event.preventDefault();
-      this.failAll(new Error(`The file reader stopped unexpectedly${event.message ? `: ${event.message}` : ''}.`));
+      // A worker that failed is not used again: the next request starts a fresh one (otherwise a
+      // reader whose script could not load, the server being down, would leave every later file
+      // "Reading…" for ever).
+      worker.terminate();
+      if (this.worker === worker) this.worker = null;
+      // An error before any answer without a message is a script that never loaded, not the file.
+      const sentence =
+        !answered && !event.message
+          ? 'The file reader could not be started (the console’s server may be unreachable). The file was not read; try again.'
+          : `The file reader stopped unexpectedly${event.message ? `: ${event.message}` : ''}.`;
+      this.failAll(new Error(sentence));
     };
     this.worker = worker;
     return worker;
