@@ -8,12 +8,11 @@
 // chunks and how they were resolved, the tab's peak JS heap, and the machine's load.
 // `--rows N` changes the size. Writes bench-results/soak.json. Takes several minutes: not part of
 // `npm test`.
-import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Request } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium, NO_BROWSER_MESSAGE } from '../../e2e/find-browser';
 import { containerCheckDigit } from '../spreadsheet/iso6346';
+import { startServerProcess } from '../tooling/server-process';
 import { machineLoad } from './stats';
 
 const at = process.argv.indexOf('--rows');
@@ -37,32 +36,19 @@ function csv(rows: number): Buffer {
   return Buffer.from(lines.join('\r\n'));
 }
 
-async function startSandbox(): Promise<{ url: string; stop: () => void }> {
-  const root = fileURLToPath(new URL('../..', import.meta.url));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
-    cwd: root,
+async function startSandbox(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const server = await startServerProcess({
+    entry: 'src/server/start.ts',
     env: {
-      ...process.env,
-      PORT: '0',
-      SANDBOX_DB: ':memory:',
       SANDBOX_ROW_DELAY_MS: '0',
       SANDBOX_IMPORT_WINDOW_S: String(WINDOW_S),
       SANDBOX_FAULTS: FAULTS,
       SANDBOX_FAULT_SLOW_MS: String(SLOW_MS),
-      LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    startTimeoutMs: 180_000,
+    echoStderr: true,
   });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    server.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (match?.[1]) resolve(match[1]);
-    });
-    server.once('exit', (code) => reject(new Error(`The sandbox exited (${code}).`)));
-  });
-  return { url, stop: () => server.kill('SIGTERM') };
+  return { url: server.address, stop: server.stop };
 }
 
 async function shipmentTotal(url: string): Promise<number> {
@@ -233,7 +219,7 @@ async function main() {
     }
   } finally {
     await browser.close();
-    sandbox.stop();
+    await sandbox.stop();
   }
 }
 
