@@ -93,15 +93,15 @@ test('keyboard only: drop, map, review, Ready, Send, results, the failed row, fi
   await tabTo(page, page.getByRole('button', { name: 'Continue to review' }));
   await page.keyboard.press('Enter');
   const retryGrid = page.getByRole('region', { name: 'Rows to review' });
-  const carrier = retryGrid.getByRole('button', { name: /^carrier, line 2: QQQQ\./ });
+  const carrier = retryGrid.getByRole('button', { name: /^carrier, line 3: QQQQ\./ });
   await arrowTo(page, retryGrid, carrier);
   await page.keyboard.press('Enter');
-  const editor = page.getByLabel('Edit carrier, line 2');
+  const editor = page.getByLabel('Edit carrier, line 3');
   await expect(editor).toBeFocused();
   await page.keyboard.press('Control+A');
   await page.keyboard.type('MSCU');
   await page.keyboard.press('Enter');
-  await expect(retryGrid.getByRole('button', { name: 'carrier, line 2: MSCU. Press Enter to edit.', exact: true })).toBeVisible();
+  await expect(retryGrid.getByRole('button', { name: 'carrier, line 3: MSCU. Press Enter to edit.', exact: true })).toBeVisible();
   await screenshot(page, 'keyboard-journey-retry-fixed');
   await tabTo(page, page.getByRole('button', { name: 'Continue with 1 ready row' }));
   await page.keyboard.press('Enter');

@@ -4,6 +4,7 @@ import type { ColumnTarget } from '../../spreadsheet/column-mapping';
 import { worstFirst } from '../../spreadsheet/row-issue';
 import type { CellIssueView, ReviewRowView, RowNumbering, ServiceNote } from '../../workers/import-protocol';
 import { ISSUE_LEVEL } from './issue-level';
+import { describeProblems } from '../../spreadsheet/problem-text';
 
 const ROW_HEIGHT = 40;
 /** Characters of a cell put in the DOM; the data keeps every character. */
@@ -128,7 +129,7 @@ export function ReviewGrid({ columns, numbering, serviceColumn = false, viewLeng
 
 /** The service's notes on a row in one line: "column: message; message". */
 export function describeServiceNotes(notes: readonly ServiceNote[]): string {
-  return notes.map((note) => (note.column ? `${note.column}: ${note.message}` : note.message)).join('; ');
+  return describeProblems(notes);
 }
 
 function GridCell({

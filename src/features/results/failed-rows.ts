@@ -4,6 +4,7 @@
 import type { JobSource } from '../../jobs/import-job';
 import { toExportSource } from '../../spreadsheet/result-export';
 import { type JobResults, type ResultFilter, type ResultRow, rowErrors, rowWarnings, yieldToEventLoop } from './result-rows';
+import { describeProblems } from '../../spreadsheet/problem-text';
 
 /** The downloads the results offer. */
 export const DOWNLOADS = ['failed', 'warnings', 'tracking-failed'] as const;
@@ -28,11 +29,6 @@ export function jobFileStem(source: JobSource): string {
 
 export function downloadFileName(source: JobSource, kind: DownloadKind, format: 'csv' | 'xlsx'): string {
   return `${jobFileStem(source)}-${FILE_PART[kind]}.${format}`;
-}
-
-/** `column: message` per problem, `; ` between them; a problem of no column is its message. */
-export function describeProblems(problems: readonly { column: string | null; message: string }[]): string {
-  return problems.map((problem) => (problem.column ? `${problem.column}: ${problem.message}` : problem.message)).join('; ');
 }
 
 /** The `error` cell of a row: its errors, or that its tracking failed (with the reason when known). */

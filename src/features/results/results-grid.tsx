@@ -2,7 +2,7 @@ import { VirtualGrid } from '../../components/virtual-grid';
 import { StatusBadge } from '../../components/status-badge';
 import { creationWords, trackingWords } from './outcome-words';
 import { filterCount, rowAt, rowErrors, rowWarnings, type JobResults, type ResultFilter } from './result-rows';
-import { describeProblems } from './failed-rows';
+import { describeProblems } from '../../spreadsheet/problem-text';
 import type { RowNumbering } from '../../workers/import-protocol';
 
 const ROW_HEIGHT = 40;
