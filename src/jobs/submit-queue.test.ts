@@ -24,7 +24,7 @@ afterEach(async () => {
 });
 
 let dbCount = 0;
-function harness(answer: Answer): Harness {
+function harness(answer: Answer, pageOrigin = 'https://svc.example'): Harness {
   const clock = { now: 1_700_000_000_000 };
   const wait = (ms: number) => {
     clock.now += ms;
@@ -49,7 +49,7 @@ function harness(answer: Answer): Harness {
   const httpDeps: HttpDeps = { fetch: fetchStub as unknown as typeof fetch, budget, sleep: wait, random: () => 0.5, now: () => clock.now };
   const deps = {
     store,
-    send: payloadSender({ baseUrl: 'https://svc.example', apiKey: 'k' }, headlineReader, httpDeps),
+    send: payloadSender({ baseUrl: 'https://svc.example', apiKey: 'k' }, headlineReader, httpDeps, pageOrigin),
     waitForBudget: (signal: AbortSignal) => budget.waitUntilReady('import', signal),
     now: () => clock.now,
   };
@@ -252,6 +252,14 @@ describe('the Idempotency-Key of a chunk', () => {
     expect(accepted).toHaveLength(4);
     expect(new Set(accepted).size).toBe(4);
     expect(accepted).not.toContain(`${job.id}:0`);
+  });
+
+  it('is not sent to a service on another origin, whose CORS preflight might refuse it', async () => {
+    const h = harness(({ rows }) => batchResponse(rows.length), 'https://console.example');
+    const job = await makeJob(h.store, 2, 2);
+    await h.run(job.id);
+    expect(await states(h.store, job.id)).toEqual(['accepted']);
+    expect(h.sent.map((s) => s.key)).toEqual([null]);
   });
 
   it('goes to the JSON list import too', async () => {
