@@ -30,6 +30,8 @@ export interface BodyRequestOptions {
   signal?: AbortSignal;
   bucket?: BudgetBucket;
   retry?: RetryPolicy;
+  /** Extra request headers (an import's Idempotency-Key); Authorization and Content-Type are set here. */
+  headers?: Record<string, string>;
 }
 
 export interface RequestOptions<S extends z.ZodType> extends BodyRequestOptions {
@@ -96,7 +98,7 @@ export function requestBody(target: ApiTarget, options: BodyRequestOptions, deps
 async function perform<T>(target: ApiTarget, options: BodyRequestOptions, deps: HttpDeps, readOk: (response: Response) => Promise<T>): Promise<T> {
   const { method = 'GET', bucket = 'general', retry = method === 'GET' ? 'safe' : 'rate-limit-only' } = options;
   const url = buildUrl(target.baseUrl, options.path, options.query);
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (target.apiKey !== '') headers.Authorization = `Bearer ${target.apiKey}`;
   let body: BodyInit | undefined;
   if (options.formData) {

@@ -6,10 +6,26 @@
 // and checked against the contract's batch schema in a worker (workers/results-worker.ts).
 import { queryOptions } from '@tanstack/react-query';
 import { isFinalBatchStatus } from '../contract/batch';
+import { IDEMPOTENCY_KEY_HEADER } from '../contract/idempotency';
 import { type ApiTarget, type HttpDeps, requestBody } from './http-client';
 
+/**
+ * An import's Idempotency-Key: the same key for the same rows, so a repeated request (a resend
+ * below fetch, or the user's Resend) answers with the first batch where the service honours it.
+ */
+function keyHeader(idempotencyKey: string | undefined): Record<string, string> | undefined {
+  return idempotencyKey === undefined ? undefined : { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey };
+}
+
 /** POST /api/v1/shipments/imports/file with one part `file`: the CSV text as sent. */
-export function importFile(target: ApiTarget, csv: string, fileName: string, signal?: AbortSignal, deps?: HttpDeps): Promise<ArrayBuffer> {
+export function importFile(
+  target: ApiTarget,
+  csv: string,
+  fileName: string,
+  signal?: AbortSignal,
+  deps?: HttpDeps,
+  idempotencyKey?: string,
+): Promise<ArrayBuffer> {
   const formData = new FormData();
   formData.append('file', new Blob([csv], { type: 'text/csv' }), fileName);
   return requestBody(target, {
@@ -18,18 +34,26 @@ export function importFile(target: ApiTarget, csv: string, fileName: string, sig
     formData,
     bucket: 'import',
     retry: 'rate-limit-only',
+    headers: keyHeader(idempotencyKey),
     signal,
   }, deps);
 }
 
 /** POST /api/v1/shipments/imports with a JSON list of shipment requests. */
-export function importList(target: ApiTarget, requests: readonly Record<string, unknown>[], signal?: AbortSignal, deps?: HttpDeps): Promise<ArrayBuffer> {
+export function importList(
+  target: ApiTarget,
+  requests: readonly Record<string, unknown>[],
+  signal?: AbortSignal,
+  deps?: HttpDeps,
+  idempotencyKey?: string,
+): Promise<ArrayBuffer> {
   return requestBody(target, {
     method: 'POST',
     path: '/api/v1/shipments/imports',
     json: requests,
     bucket: 'import',
     retry: 'rate-limit-only',
+    headers: keyHeader(idempotencyKey),
     signal,
   }, deps);
 }

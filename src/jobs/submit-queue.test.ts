@@ -13,7 +13,7 @@ type Answer = (request: { url: string; rows: string[][] | unknown[] }) => Respon
 
 interface Harness {
   store: JobStore;
-  sent: { url: string; rows: number; at: number }[];
+  sent: { url: string; rows: number; at: number; key: string | null }[];
   clock: { now: number };
   run: (jobId: string) => Promise<string>;
 }
@@ -24,7 +24,7 @@ afterEach(async () => {
 });
 
 let dbCount = 0;
-function harness(answer: Answer): Harness {
+function harness(answer: Answer, pageOrigin = 'https://svc.example'): Harness {
   const clock = { now: 1_700_000_000_000 };
   const wait = (ms: number) => {
     clock.now += ms;
@@ -43,13 +43,13 @@ function harness(answer: Answer): Harness {
     } else if (typeof body === 'string') {
       rows = JSON.parse(body) as unknown[];
     }
-    sent.push({ url, rows: rows.length, at: clock.now });
+    sent.push({ url, rows: rows.length, at: clock.now, key: new Headers(init?.headers).get('idempotency-key') });
     return answer({ url, rows });
   };
   const httpDeps: HttpDeps = { fetch: fetchStub as unknown as typeof fetch, budget, sleep: wait, random: () => 0.5, now: () => clock.now };
   const deps = {
     store,
-    send: payloadSender({ baseUrl: 'https://svc.example', apiKey: 'k' }, headlineReader, httpDeps),
+    send: payloadSender({ baseUrl: 'https://svc.example', apiKey: 'k' }, headlineReader, httpDeps, pageOrigin),
     waitForBudget: (signal: AbortSignal) => budget.waitUntilReady('import', signal),
     now: () => clock.now,
   };
@@ -221,6 +221,59 @@ describe('the submit queue', () => {
     await h.run(job.id);
     expect(h.sent[0]!.url).toBe('https://svc.example/api/v1/shipments/imports');
     expect(await states(h.store, job.id)).toEqual(['accepted']);
+  });
+});
+
+describe('the Idempotency-Key of a chunk', () => {
+  it('is on every import request, the same when a lost answer is resent', async () => {
+    let fail = true;
+    const h = harness(({ rows }) => {
+      if (fail) {
+        fail = false;
+        throw new TypeError('Failed to fetch');
+      }
+      return batchResponse(rows.length);
+    });
+    const job = await makeJob(h.store, 4, 2);
+    await h.run(job.id);
+    expect(await states(h.store, job.id)).toEqual(['unknown', 'accepted']);
+    await h.store.resendChunk(job.id, 0);
+    await h.run(job.id);
+    expect(h.sent.map((s) => s.key)).toEqual([`${job.id}:0`, `${job.id}:1`, `${job.id}:0`]);
+  });
+
+  it('is new for each half of a split chunk, never the refused chunk’s key', async () => {
+    const h = harness(({ rows }) => (rows.length > 3 ? errorResponse(413, 'The file is too large.') : batchResponse(rows.length)));
+    const job = await makeJob(h.store, 10, 10);
+    await h.run(job.id);
+    const keys = h.sent.map((s) => s.key);
+    expect(keys.every((key) => key !== null && key.startsWith(`${job.id}:`))).toBe(true);
+    const accepted = h.sent.filter((s) => s.rows <= 3).map((s) => s.key);
+    expect(accepted).toHaveLength(4);
+    expect(new Set(accepted).size).toBe(4);
+    expect(accepted).not.toContain(`${job.id}:0`);
+  });
+
+  it('is not sent to a service on another origin, whose CORS preflight might refuse it', async () => {
+    const h = harness(({ rows }) => batchResponse(rows.length), 'https://console.example');
+    const job = await makeJob(h.store, 2, 2);
+    await h.run(job.id);
+    expect(await states(h.store, job.id)).toEqual(['accepted']);
+    expect(h.sent.map((s) => s.key)).toEqual([null]);
+  });
+
+  it('goes to the JSON list import too', async () => {
+    const h = harness(({ rows }) => batchResponse(rows.length));
+    const job = await h.store.createJob({
+      source: { kind: 'quick-add' },
+      serviceUrl: '',
+      rowsRead: 1,
+      skipped: [],
+      rows: { format: 'json', requests: [{ reference: 'A', tracking_number: 'X', tracking_type: 'container', carrier_scac: 'AUTO' }], rowNumbers: [1] },
+      chunkRows: 300,
+    });
+    await h.run(job.id);
+    expect(h.sent[0]!.key).toBe(`${job.id}:0`);
   });
 });
 

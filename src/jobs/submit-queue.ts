@@ -6,6 +6,8 @@
 //   401 / 403                   → the job pauses: the key was refused
 //   5xx, network, unreadable    → unknown: it may have been imported, the user decides
 //   any other 4xx               → rejected(error): its rows count as skipped with the sentence
+// Every request to this page's own server carries the chunk's Idempotency-Key (chunkIdempotencyKey),
+// the same on every attempt and on the user's Resend, so a repeat gets the first batch back.
 import { ApiError, HttpError } from '../api/api-error';
 import type { ApiTarget, HttpDeps } from '../api/http-client';
 import { importFile, importList } from '../api/imports';
@@ -165,15 +167,46 @@ async function handleFailure(
 }
 
 /**
+ * The chunk's Idempotency-Key, derived rather than stored: a job's id is a random UUID and a
+ * chunk's id is never reused within its job (a split chunk's halves get new ids), so the key
+ * names exactly these rows, on every attempt and after a reload.
+ */
+export function chunkIdempotencyKey(jobId: string, chunkId: number): string {
+  return `${jobId}:${chunkId}`;
+}
+
+/**
+ * Whether imports carry the key: only to this page's own server (the sandbox, or proxy mode,
+ * which forwards it). A service on another origin is reached cross-origin, and a header its CORS
+ * preflight does not allow would fail every import there; its specification documents no key.
+ */
+export function sendsIdempotencyKey(baseUrl: string, pageOrigin: string | undefined): boolean {
+  if (baseUrl === '') return true;
+  if (pageOrigin === undefined) return false;
+  try {
+    return new URL(baseUrl, pageOrigin).origin === pageOrigin;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Sends a chunk's rows to the endpoint its job uses (the CSV file import or the JSON list
  * import); `reader` reads the answer's batch (off the main thread in the console).
  */
-export function payloadSender(target: ApiTarget, reader: Pick<BatchReader, 'headline'>, httpDeps?: HttpDeps): SubmitDeps['send'] {
+export function payloadSender(
+  target: ApiTarget,
+  reader: Pick<BatchReader, 'headline'>,
+  httpDeps?: HttpDeps,
+  pageOrigin: string | undefined = globalThis.location?.origin,
+): SubmitDeps['send'] {
+  const withKey = sendsIdempotencyKey(target.baseUrl, pageOrigin);
   return async (payload, job, signal) => {
+    const key = withKey ? chunkIdempotencyKey(job.id, payload.chunkId) : undefined;
     const body =
       payload.body.format === 'csv'
-        ? await importFile(target, payload.body.csv, fileNameFor(job, payload.chunkId), signal, httpDeps)
-        : await importList(target, payload.body.requests, signal, httpDeps);
+        ? await importFile(target, payload.body.csv, fileNameFor(job, payload.chunkId), signal, httpDeps, key)
+        : await importList(target, payload.body.requests, signal, httpDeps, key);
     return reader.headline(body);
   };
 }

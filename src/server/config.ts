@@ -101,6 +101,7 @@ export const envSchema = z.object({
   SANDBOX_PARSE_TIMEOUT_MS: intFrom(5_000, 100),
   SANDBOX_PARSE_HEAP_MB: intFrom(256, 32),
   SANDBOX_MAX_JSON_DEPTH: intFrom(32, 2),
+  SANDBOX_IDEMPOTENCY_HOURS: intFrom(24, 1),
   UPSTREAM_URL: z.url({ protocol: /^https?$/, error: 'UPSTREAM_URL must be an http(s) URL' }).optional(),
   UPSTREAM_API_KEY: z.string().trim().min(1, 'UPSTREAM_API_KEY is empty').optional(),
   LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('warn'),
@@ -135,6 +136,8 @@ export interface ServerConfig {
   parseHeapMb: number;
   /** Deepest nesting of arrays and objects a JSON body may have. */
   maxJsonDepth: number;
+  /** How long an import's Idempotency-Key is remembered in its workspace (README "No duplicate uploads"). */
+  idempotencyRetentionMs: number;
   upstreamUrl: string | null;
   /** Proxy mode: the key the server sends upstream itself, so the browser holds none. */
   upstreamApiKey: string | null;
@@ -178,6 +181,7 @@ export function loadConfig(env: Record<string, string | undefined>, consoleDir: 
     parseTimeoutMs: e.SANDBOX_PARSE_TIMEOUT_MS,
     parseHeapMb: e.SANDBOX_PARSE_HEAP_MB,
     maxJsonDepth: e.SANDBOX_MAX_JSON_DEPTH,
+    idempotencyRetentionMs: e.SANDBOX_IDEMPOTENCY_HOURS * 3_600_000,
     upstreamUrl: e.UPSTREAM_URL ?? null,
     upstreamApiKey: e.UPSTREAM_API_KEY ?? null,
     logLevel: e.LOG_LEVEL,

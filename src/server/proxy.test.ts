@@ -36,6 +36,25 @@ function fetchInto(target: FastifyInstance, seen: { url: string; headers: Header
 }
 
 describe('proxy mode (UPSTREAM_URL)', () => {
+  test('forwards an import’s Idempotency-Key, so a service that honours it answers a repeat with the first batch', async () => {
+    upstream = await sandbox();
+    const seen: { url: string; headers: Headers }[] = [];
+    proxy = await buildApp(testConfig({ upstreamUrl: UPSTREAM }), { fetchUpstream: fetchInto(upstream, seen) });
+    const send = () =>
+      proxy!.inject({
+        method: 'POST',
+        url: '/api/v1/shipments/imports',
+        headers: { ...AUTH, 'content-type': 'application/json', 'idempotency-key': 'job-9:0' },
+        payload: JSON.stringify([{ reference: 'PX-9', tracking_number: 'MSCU1234566', tracking_type: 'container', carrier_scac: 'MSCU' }]),
+      });
+    const first = await send();
+    const again = await send();
+    expect(seen[0]?.headers.get('idempotency-key')).toBe('job-9:0');
+    expect(again.statusCode).toBe(202);
+    expect(again.json<Batch>().id).toBe(first.json<Batch>().id);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+  });
+
   test('forwards /api/v1 with the Authorization header, keeping status, body and rate-limit headers', async () => {
     upstream = await sandbox();
     const seen: { url: string; headers: Headers }[] = [];

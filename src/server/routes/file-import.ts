@@ -1,11 +1,14 @@
 // POST /api/v1/shipments/imports/file: exactly one multipart part `file` (CSV, XLS or XLSX), read
 // with the shared spreadsheet reader in the parse pool's worker threads, becomes a batch; 202
-// like the list import. The upload is streamed and cut off at SANDBOX_MAX_FILE_BYTES.
+// like the list import. The upload is streamed and cut off at SANDBOX_MAX_FILE_BYTES. With an
+// Idempotency-Key, a repeat of the same file within SANDBOX_IDEMPOTENCY_HOURS gets the first
+// batch back without being parsed again (README "No duplicate uploads").
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody, type ErrorBody } from '../../contract/error-body';
 import { REQUIRED_FILE_HEADERS } from '../../contract/import-file';
 import type { TableLimits } from '../../spreadsheet/table-limits';
-import type { SubmittedRow } from '../store/batches';
+import type { KeyLookup, SubmittedRow } from '../store/batches';
+import { readIdempotencyKey, REPLAYED_HEADER, repeatAnswer } from '../store/idempotency';
 import type { SandboxServices } from './services';
 
 /**
@@ -25,6 +28,12 @@ function sandboxTableLimits(maxBatchRows: number): Partial<TableLimits> {
 
 function fileError(reply: FastifyReply, status: number, body: ErrorBody) {
   return reply.code(status).send(body);
+}
+
+function answerRepeat(reply: FastifyReply, lookup: Exclude<KeyLookup, { kind: 'new' }>, retentionMs: number) {
+  const answer = repeatAnswer(lookup, retentionMs);
+  if (answer.status === 202) reply.header(REPLAYED_HEADER, 'true');
+  return reply.code(answer.status).send(answer.body);
 }
 
 /** Problems with the header row: required columns missing, or a column named twice. */
@@ -132,6 +141,13 @@ export function registerFileImport(api: FastifyInstance, { batches, processor, c
   api.post('/shipments/imports/file', { config: { rateLimitBucket: 'import_file' } }, async (request, reply) => {
     const upload = await readUpload(request, config.maxFileBytes);
     if (!upload.ok) return fileError(reply, upload.status, upload.body);
+    const key = readIdempotencyKey(request.headers['idempotency-key'], 'file', upload.chunks, Date.now(), config.idempotencyRetentionMs);
+    if (!key.ok) return fileError(reply, 400, key.body);
+    if (key.request) {
+      // A repeat is answered before its file is parsed again.
+      const earlier = batches.lookupKey(request.workspaceId, key.request);
+      if (earlier.kind !== 'new') return answerRepeat(reply, earlier, config.idempotencyRetentionMs);
+    }
 
     // A client that goes away stops its parse: the worker holding it is replaced.
     const gone = new AbortController();
@@ -157,8 +173,9 @@ export function registerFileImport(api: FastifyInstance, { batches, processor, c
       return fileError(reply, 413, errorBody('too_large', `The file has ${rows.length} rows; one import takes at most ${config.maxBatchRows}.`, 'file'));
     }
 
-    const { seq, batch } = batches.create(request.workspaceId, 'file', rows);
-    processor.start(seq);
-    return reply.code(202).send(batch);
+    const made = batches.create(request.workspaceId, 'file', rows, key.request ?? undefined);
+    if (made.kind !== 'created') return answerRepeat(reply, made, config.idempotencyRetentionMs);
+    processor.start(made.seq);
+    return reply.code(202).send(made.batch);
   });
 }

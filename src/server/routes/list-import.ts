@@ -1,9 +1,11 @@
 // POST /api/v1/shipments/imports: a JSON array of shipment requests becomes a batch (202).
 // Only the list as a whole is checked here; each entry is checked when it is processed, so a
-// bad entry fails its row, not the request.
+// bad entry fails its row, not the request. With an Idempotency-Key, a repeat of the same list
+// within SANDBOX_IDEMPOTENCY_HOURS gets the first batch back (README "No duplicate uploads").
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from '../../contract/error-body';
 import type { SubmittedRow } from '../store/batches';
+import { readIdempotencyKey, REPLAYED_HEADER, repeatAnswer } from '../store/idempotency';
 import type { SandboxServices } from './services';
 
 function text(value: unknown): string | null {
@@ -40,8 +42,15 @@ export function registerListImport(api: FastifyInstance, { batches, processor, c
         .code(413)
         .send(errorBody('too_large', `The list has ${body.length} shipment requests; one import takes at most ${config.maxBatchRows}.`));
     }
-    const { seq, batch } = batches.create(request.workspaceId, 'list', body.map(submittedRow));
-    processor.start(seq);
-    return reply.code(202).send(batch);
+    const key = readIdempotencyKey(request.headers['idempotency-key'], 'list', JSON.stringify(body), Date.now(), config.idempotencyRetentionMs);
+    if (!key.ok) return reply.code(400).send(key.body);
+    const made = batches.create(request.workspaceId, 'list', body.map(submittedRow), key.request ?? undefined);
+    if (made.kind !== 'created') {
+      const answer = repeatAnswer(made, config.idempotencyRetentionMs);
+      if (answer.status === 202) reply.header(REPLAYED_HEADER, 'true');
+      return reply.code(answer.status).send(answer.body);
+    }
+    processor.start(made.seq);
+    return reply.code(202).send(made.batch);
   });
 }

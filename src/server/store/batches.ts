@@ -48,6 +48,20 @@ export interface ItemOutcome {
   trackingDueAt: number | null;
 }
 
+/**
+ * An import's Idempotency-Key with a digest of its request: a batch created under it is
+ * remembered for `retentionMs` in its workspace, and a repeat in that time gets the batch back.
+ */
+export interface IdempotentRequest {
+  key: string;
+  requestHash: string;
+  now: number;
+  retentionMs: number;
+}
+
+/** What an earlier request under the same key left: nothing, the same request's batch, or a different request. */
+export type KeyLookup = { kind: 'new' } | { kind: 'same'; seq: number; batch: Batch } | { kind: 'different'; batchId: string };
+
 interface BatchRow {
   seq: number;
   id: string;
@@ -126,15 +140,53 @@ export class BatchStore {
       failPendingTracking: db.prepare<[number]>(
         "UPDATE result_items SET tracking_status = 'failed', tracking_due_at = NULL WHERE batch_seq = ? AND tracking_status = 'processing'",
       ),
+      findKey: db.prepare<[string, string, number], { request_hash: string; batch_seq: number }>(
+        'SELECT request_hash, batch_seq FROM idempotency_keys WHERE workspace_id = ? AND key = ? AND created_at > ?',
+      ),
+      forgetKey: db.prepare<[string, string]>('DELETE FROM idempotency_keys WHERE workspace_id = ? AND key = ?'),
+      forgetOldKeys: db.prepare<[number]>('DELETE FROM idempotency_keys WHERE created_at <= ?'),
+      rememberKey: db.prepare(
+        `INSERT INTO idempotency_keys (workspace_id, key, request_hash, batch_seq, created_at)
+         VALUES (@workspace_id, @key, @request_hash, @batch_seq, @created_at)`,
+      ),
       finish: db.prepare<[string, string | null, number]>(
         'UPDATE batches SET status = ?, failure_reason = ?, completed_requests = total_requests WHERE seq = ?',
       ),
     };
   }
 
-  create(workspaceId: string, source: BatchSource, rows: readonly SubmittedRow[]): { seq: number; batch: Batch } {
+  /** What an import under `request.key` finds in the workspace; keys past their retention are forgotten first. */
+  lookupKey(workspaceId: string, request: IdempotentRequest): KeyLookup {
+    return this.db.transaction((): KeyLookup => {
+      const since = request.now - request.retentionMs;
+      this.statements.forgetOldKeys.run(since);
+      const found = this.statements.findKey.get(workspaceId, request.key, since);
+      const header = found && this.header(found.batch_seq);
+      if (!found || !header) return { kind: 'new' };
+      if (found.request_hash !== request.requestHash) return { kind: 'different', batchId: header.id };
+      const batch = this.get(workspaceId, header.id);
+      return batch ? { kind: 'same', seq: found.batch_seq, batch } : { kind: 'new' };
+    })();
+  }
+
+  /**
+   * A new batch of `rows`. With an Idempotency-Key, the key is looked up and stored in the same
+   * transaction, so two requests under one key racing each other still make one batch: the
+   * second gets the first's lookup instead.
+   */
+  create(
+    workspaceId: string,
+    source: BatchSource,
+    rows: readonly SubmittedRow[],
+    idempotent?: IdempotentRequest,
+  ): { kind: 'created'; seq: number; batch: Batch } | Exclude<KeyLookup, { kind: 'new' }> {
     const id = randomUUID();
-    const seq = this.db.transaction(() => {
+    const made = this.db.transaction((): number | Exclude<KeyLookup, { kind: 'new' }> => {
+      if (idempotent) {
+        const earlier = this.lookupKey(workspaceId, idempotent);
+        if (earlier.kind !== 'new') return earlier;
+        this.statements.forgetKey.run(workspaceId, idempotent.key); // an expired row, or one whose batch is gone
+      }
       const { lastInsertRowid } = this.statements.insertBatch.run({
         id,
         workspace_id: workspaceId,
@@ -160,11 +212,21 @@ export class BatchStore {
         const statement = slice.length === ITEMS_PER_INSERT ? this.statements.insertItems : this.db.prepare(insertItemsSql(slice.length));
         statement.run(values);
       }
+      if (idempotent) {
+        this.statements.rememberKey.run({
+          workspace_id: workspaceId,
+          key: idempotent.key,
+          request_hash: idempotent.requestHash,
+          batch_seq: batchSeq,
+          created_at: idempotent.now,
+        });
+      }
       return batchSeq;
     })();
+    if (typeof made !== 'number') return made;
     const batch = this.get(workspaceId, id);
     if (!batch) throw new Error(`batch ${id} vanished`);
-    return { seq, batch };
+    return { kind: 'created', seq: made, batch };
   }
 
   get(workspaceId: string, id: string): Batch | undefined {

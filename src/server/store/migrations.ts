@@ -98,4 +98,18 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (batch_seq, shipment_seq)
   ) WITHOUT ROWID;
   `,
+  `
+  -- Idempotency-Key of an import that created a batch (README "No duplicate uploads"): a repeat
+  -- within the retention period answers with that batch. request_hash tells a repeat of the same
+  -- request from a different one sent under the same key.
+  CREATE TABLE idempotency_keys (
+    workspace_id TEXT NOT NULL REFERENCES workspaces(id),
+    key TEXT NOT NULL,
+    request_hash TEXT NOT NULL,
+    batch_seq INTEGER NOT NULL REFERENCES batches(seq),
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (workspace_id, key)
+  ) WITHOUT ROWID;
+  CREATE INDEX idempotency_keys_by_age ON idempotency_keys (created_at);
+  `,
 ];
