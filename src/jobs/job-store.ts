@@ -7,6 +7,7 @@
 //   getJob(id) / listJobs()                    from IndexedDB; getSnapshot().jobs is the same, newest first
 //   getPayload(jobId, chunkId)   → rows as sent (CSV or JSON) and their file row numbers
 //   getOutcomes(jobId)           → every finished batch's items, for results and fix & retry
+//   getOutcome(jobId, batchId)   → one batch's items (a results grid that grows batch by batch)
 //   cancelJob(id)                stops sending (accepted batches still finish); resumeJob(id)
 //   deleteJob(id)                the job, its payloads and outcomes
 //   setNotify(id, on)            opt in to a notification when it finishes in a hidden tab
@@ -195,6 +196,11 @@ export class JobStore {
     for await (const cursor of tx.store.index('jobId').iterate(jobId)) outcomes.push(cursor.value);
     await tx.done;
     return outcomes;
+  }
+
+  /** One finished batch's outcome: what a grid that already holds the others needs. */
+  async getOutcome(jobId: string, batchId: string): Promise<BatchOutcome | undefined> {
+    return (await this.db()).get('outcomes', [jobId, batchId]);
   }
 
   /**
