@@ -1,7 +1,7 @@
 // The import jobs in IndexedDB, and the only code that writes them (DESIGN §5). Pages read the
 // jobs through useSyncExternalStore(store.subscribe, store.getSnapshot); every write is a
 // read-modify-write in one IndexedDB transaction, then other tabs are told on a BroadcastChannel
-// so their snapshot follows.
+// so their snapshot follows. A write of one job puts it in this tab's snapshot as written.
 //
 //   createJob(newJob)            → ImportJob   one call from normalized rows, CSV chunks or JSON requests
 //   getJob(id) / listJobs()                    from IndexedDB; getSnapshot().jobs is the same, newest first
@@ -227,7 +227,7 @@ export class JobStore {
       if (job.runState !== 'cancelled') job.runState = 'done';
     }
     await Promise.all([tx.store.put(job), tx.done]);
-    this.changed();
+    this.changedOne(job);
     return job;
   }
 
@@ -358,6 +358,25 @@ export class JobStore {
   private changed(): void {
     this.channel?.postMessage('changed');
     void this.reload();
+  }
+
+  /**
+   * After a write of one job: the job as written takes its place in the snapshot, and only it
+   * (the others keep their objects, so what shows them need not render again). Re-reading every
+   * job after each of the runner's writes cost the page a clone of all of them, many times a
+   * second while batches are polled. A reload under way when the write committed reads again.
+   */
+  private changedOne(job: ImportJob): void {
+    this.channel?.postMessage('changed');
+    const at = this.snapshot.jobs.findIndex((stored) => stored.id === job.id);
+    if (this.snapshot.status !== 'ready' || at < 0) {
+      void this.reload();
+      return;
+    }
+    if (this.reloading) this.reloadAgain = true;
+    const jobs = this.snapshot.jobs.slice();
+    jobs[at] = job;
+    this.set({ ...this.snapshot, jobs });
   }
 
   private set(next: JobsSnapshot): void {
