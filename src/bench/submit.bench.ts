@@ -50,7 +50,7 @@ async function startServer(): Promise<{ url: string; stop: () => void }> {
 }
 
 interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }[];
   samples?: number[];
   timeDeltas?: number[];
 }
@@ -61,8 +61,8 @@ function printProfile(profile: CpuProfile): void {
   const parent = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const name = (id: number) => {
-    const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
-    return `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber + 1}`;
+    const { functionName, url, lineNumber, columnNumber } = byId.get(id)!.callFrame;
+    return `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber + 1}:${columnNumber + 1}`;
   };
   const self = new Map<string, number>();
   const total = new Map<string, number>();
