@@ -4,7 +4,9 @@
 // Measures: import requests vs ⌈rows ÷ cap⌉; 429 answers while headers were known; time until
 // every chunk was accepted vs the floor the import limit sets; polls vs the budget's rate; the
 // longest main-thread task from Send to finished; the tab's JS heap at the end.
-// `--rows N` changes the size. Writes bench-results/submit.json.
+// `--rows N` changes the size; `--tasks` lists the long tasks; `--profile` samples the page's
+// main thread (CDP Profiler) from Send to finished and prints the functions with the most self
+// time. Writes bench-results/submit.json.
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -45,6 +47,42 @@ async function startServer(): Promise<{ url: string; stop: () => void }> {
     server.once('exit', (code) => reject(new Error(`The sandbox exited (${code}).`)));
   });
   return { url, stop: () => server.kill('SIGTERM') };
+}
+
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/** Self time per function (and per function with its callers' chain) over the whole capture. */
+function printProfile(profile: CpuProfile): void {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const name = (id: number) => {
+    const { functionName, url, lineNumber, columnNumber } = byId.get(id)!.callFrame;
+    return `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber + 1}:${columnNumber + 1}`;
+  };
+  const self = new Map<string, number>();
+  const total = new Map<string, number>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  for (let i = 0; i < samples.length; i++) {
+    const id = samples[i]!;
+    const ms = (deltas[i + 1] ?? 0) / 1000;
+    const label = name(id);
+    if (label.startsWith('(idle)') || label.startsWith('(program)')) continue;
+    self.set(label, (self.get(label) ?? 0) + ms);
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const l = name(at);
+      if (!seen.has(l)) total.set(l, (total.get(l) ?? 0) + ms);
+      seen.add(l);
+    }
+  }
+  const top = (map: Map<string, number>) => [...map].sort((a, b) => b[1] - a[1]).slice(0, 30).map(([l, ms]) => `${Math.round(ms).toString().padStart(7)} ms  ${l}`).join('\n');
+  console.log(`Self time, main thread, Send → finished:\n${top(self)}\n\nTotal (inclusive) time:\n${top(total)}`);
 }
 
 async function main() {
@@ -91,6 +129,13 @@ async function main() {
     const send = page.getByRole('button', { name: /^Send [\d,]+ rows$/ });
     await send.waitFor({ timeout: 120_000 });
     await page.evaluate(() => ((window as unknown as { __measuring: boolean }).__measuring = true));
+    const profiling = process.argv.includes('--profile');
+    const profiler = profiling ? await page.context().newCDPSession(page) : null;
+    if (profiler) {
+      await profiler.send('Profiler.enable');
+      await profiler.send('Profiler.setSamplingInterval', { interval: 500 });
+      await profiler.send('Profiler.start');
+    }
     const start = Date.now();
     await send.click();
     if (process.argv.includes('--tasks')) console.log('send at', await page.evaluate(() => performance.now()));
@@ -99,6 +144,7 @@ async function main() {
     const allAccepted = Date.now() - start;
     await page.getByText(/^✓\s*Finished$/).waitFor({ timeout: 1_800_000 });
     const finished = Date.now() - start;
+    if (profiler) printProfile((await profiler.send('Profiler.stop')).profile);
     const longestTaskMs = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
     if (process.argv.includes('--tasks')) console.log(await page.evaluate(() => (window as unknown as { __tasks: string[] }).__tasks), await page.evaluate(() => performance.now()));
     const cdp = await page.context().newCDPSession(page);

@@ -199,7 +199,7 @@ export class JobRunner {
   }
 
   private async recordFollowUp(jobId: string, followUp: TrackingFollowUp): Promise<void> {
-    const outcome = (await this.deps.store.getOutcomes(jobId)).find((o) => o.batchId === followUp.batchId);
+    const outcome = await this.deps.store.getOutcome(jobId, followUp.batchId);
     const updated = outcome ? applyFollowUp(outcome, followUp) : null;
     if (updated) await this.deps.store.saveOutcome(updated);
     await this.deps.store.updateJob(jobId, (job) => {

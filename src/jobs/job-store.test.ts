@@ -55,6 +55,26 @@ describe('JobStore', () => {
     expect(parsed.data).toHaveLength(11);
   });
 
+  it('puts a written job in the snapshot as written, without re-reading the others', async () => {
+    let clock = 1_000;
+    const store = openStore(undefined, () => ++clock);
+    const unsubscribe = store.subscribe(() => undefined);
+    const first = await store.createJob(newJob(5, 10));
+    const second = await store.createJob(newJob(5, 10));
+    await store.reload();
+    const [before0, before1] = store.getSnapshot().jobs;
+    expect(before0?.id).toBe(second.id);
+    await store.setNotify(first.id, true);
+    const after = store.getSnapshot().jobs;
+    expect(after.map((job) => job.id)).toEqual([second.id, first.id]);
+    expect(after[1]?.notify).toBe(true);
+    expect(after[1]).not.toBe(before1);
+    // The job not written keeps its object: what shows it need not render again.
+    expect(after[0]).toBe(before0);
+    expect(await store.getJob(first.id)).toEqual(after[1]);
+    unsubscribe();
+  });
+
   it('keeps the source file size at once and its SHA-256 once computed', async () => {
     const store = openStore();
     const file = new Blob(['abc']);

@@ -1,12 +1,13 @@
 // The import jobs in IndexedDB, and the only code that writes them (DESIGN §5). Pages read the
 // jobs through useSyncExternalStore(store.subscribe, store.getSnapshot); every write is a
 // read-modify-write in one IndexedDB transaction, then other tabs are told on a BroadcastChannel
-// so their snapshot follows.
+// so their snapshot follows. A write of one job puts it in this tab's snapshot as written.
 //
 //   createJob(newJob)            → ImportJob   one call from normalized rows, CSV chunks or JSON requests
 //   getJob(id) / listJobs()                    from IndexedDB; getSnapshot().jobs is the same, newest first
 //   getPayload(jobId, chunkId)   → rows as sent (CSV or JSON) and their file row numbers
 //   getOutcomes(jobId)           → every finished batch's items, for results and fix & retry
+//   getOutcome(jobId, batchId)   → one batch's items (a results grid that grows batch by batch)
 //   cancelJob(id)                stops sending (accepted batches still finish); resumeJob(id)
 //   deleteJob(id)                the job, its payloads and outcomes
 //   setNotify(id, on)            opt in to a notification when it finishes in a hidden tab
@@ -197,6 +198,11 @@ export class JobStore {
     return outcomes;
   }
 
+  /** One finished batch's outcome: what a grid that already holds the others needs. */
+  async getOutcome(jobId: string, batchId: string): Promise<BatchOutcome | undefined> {
+    return (await this.db()).get('outcomes', [jobId, batchId]);
+  }
+
   /**
    * Atomically changes one job. `change` may return false to say nothing changed (no write, no
    * broadcast). Returns the job as stored afterwards.
@@ -221,7 +227,7 @@ export class JobStore {
       if (job.runState !== 'cancelled') job.runState = 'done';
     }
     await Promise.all([tx.store.put(job), tx.done]);
-    this.changed();
+    this.changedOne(job);
     return job;
   }
 
@@ -352,6 +358,25 @@ export class JobStore {
   private changed(): void {
     this.channel?.postMessage('changed');
     void this.reload();
+  }
+
+  /**
+   * After a write of one job: the job as written takes its place in the snapshot, and only it
+   * (the others keep their objects, so what shows them need not render again). Re-reading every
+   * job after each of the runner's writes cost the page a clone of all of them, many times a
+   * second while batches are polled. A reload under way when the write committed reads again.
+   */
+  private changedOne(job: ImportJob): void {
+    this.channel?.postMessage('changed');
+    const at = this.snapshot.jobs.findIndex((stored) => stored.id === job.id);
+    if (this.snapshot.status !== 'ready' || at < 0) {
+      void this.reload();
+      return;
+    }
+    if (this.reloading) this.reloadAgain = true;
+    const jobs = this.snapshot.jobs.slice();
+    jobs[at] = job;
+    this.set({ ...this.snapshot, jobs });
   }
 
   private set(next: JobsSnapshot): void {

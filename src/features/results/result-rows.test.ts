@@ -106,6 +106,47 @@ describe('buildJobResults', () => {
     expect(pauses).toBe(3);
   });
 
+  it('with a collector that lives on, joins only the batches it does not hold yet, in the chunks’ order', async () => {
+    const first = sentBatch(7, headers, [['A', 'container', '', '', '']], [item(1)]);
+    const second = sentBatch(3, headers, [['B', 'container', '', '', '']], [item(2)]);
+    const job = { headers, chunks: [{ id: 3 }, { id: 7 }] } as Pick<ImportJob, 'headers' | 'chunks'>;
+    const payloads = new Map([[7, first.payload], [3, second.payload]]);
+    const loaded: number[] = [];
+    const load = (id: number) => {
+      loaded.push(id);
+      return Promise.resolve(payloads.get(id));
+    };
+    const collector = new ResultsCollector(headers);
+    const pause = () => Promise.resolve();
+    const early = await buildJobResults(job, [first.outcome], load, pause, undefined, 'Line', collector);
+    expect(early.rows.map((row) => row.values[0])).toEqual(['A']);
+    const later = await buildJobResults(job, [first.outcome, second.outcome], load, pause, undefined, 'Line', collector);
+    expect(later.rows.map((row) => row.values[0])).toEqual(['B', 'A']);
+    expect(later.batches).toBe(2);
+    expect(loaded).toEqual([7, 3]);
+    // A batch whose outcome changed (tracking follow-up) is joined again, in place.
+    const followed = await buildJobResults(job, [first.outcome], load, pause, undefined, 'Line', collector, (batchId) => (batchId === first.outcome.batchId ? 'v2' : ''));
+    expect(followed.rows.map((row) => row.values[0])).toEqual(['B', 'A']);
+    expect(loaded).toEqual([7, 3, 7]);
+  });
+
+  it('leaves out a batch whose join was cut short, and joins it whole next time', async () => {
+    const rows = Array.from({ length: 2500 }, (_, i) => [`N${i}`, 'container', '', '', '']);
+    const batch = sentBatch(0, headers, rows, rows.map((_, i) => item(i + 1)));
+    const job = { headers, chunks: [{ id: 0 }] } as Pick<ImportJob, 'headers' | 'chunks'>;
+    const collector = new ResultsCollector(headers);
+    const controller = new AbortController();
+    const cut = buildJobResults(job, [batch.outcome], () => Promise.resolve(batch.payload), () => {
+      controller.abort();
+      return Promise.resolve();
+    }, controller.signal, 'Line', collector);
+    await expect(cut).rejects.toThrow();
+    expect(collector.finish().rows).toHaveLength(0);
+    const whole = await buildJobResults(job, [batch.outcome], () => Promise.resolve(batch.payload), () => Promise.resolve(), undefined, 'Line', collector);
+    expect(whole.rows).toHaveLength(2500);
+    expect(whole.index.all).toHaveLength(2500);
+  });
+
   it('keeps switching filters cheap at 100,000 items: each filter is a precomputed index', () => {
     const rows: string[][] = [];
     const items = [];

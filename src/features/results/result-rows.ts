@@ -91,24 +91,26 @@ function readBody(body: ChunkBody): { header: string[]; data: string[][] } {
   return { header, data: records.map((record) => header.map((name) => record.get(name) ?? '')) };
 }
 
+/** One batch joined to its rows; `done` once every row is in (a load cut short leaves it false). */
+interface ResultsBlock {
+  chunkId: number;
+  version: string;
+  rows: ResultRow[];
+  done: boolean;
+}
+
 /**
  * Collects a job's results batch by batch. `add` joins one finished batch to its payload;
- * `finish` returns the rows and the per-filter index arrays. Rows keep the order of the batches
- * added; `add` the outcomes in chunk order (buildJobResults does).
+ * `finish` returns the rows and the per-filter index arrays. Each batch's rows are kept apart,
+ * so a collector can live on while a job runs: a batch that finishes later is joined alone
+ * (`holds` says which are in), never the whole job again. Rows keep the order of the batches
+ * added, or the chunks' order when `finish` is given it.
  */
 export class ResultsCollector {
   private readonly columns: string[] = [];
   private readonly columnIndex = new Map<string, number>();
-  private readonly rows: ResultRow[] = [];
-  private readonly lists: Record<ResultFilter, number[]> = {
-    failed: [],
-    warnings: [],
-    created: [],
-    updated: [],
-    'tracking-failed': [],
-    all: [],
-  };
-  private batches = 0;
+  /** By batch id, in the order added. */
+  private readonly blocks = new Map<string, ResultsBlock>();
 
   constructor(
     headers: readonly string[] = [],
@@ -117,18 +119,28 @@ export class ResultsCollector {
     headers.forEach((header) => this.column(header));
   }
 
+  /** Whether the batch is fully joined, as of `version` (what the caller last saw of its outcome). */
+  holds(batchId: string, version = ''): boolean {
+    const block = this.blocks.get(batchId);
+    return block !== undefined && block.done && block.version === version;
+  }
+
   /**
-   * Joins one batch's items to the rows sent in its chunk (item i ↔ row i of the payload). The
-   * payload is parsed at once; the rows are then joined `rows` at a time by each call of the
-   * returned step, which says whether the batch is done.
+   * Joins one batch's items to the rows sent in its chunk (item i ↔ row i of the payload),
+   * replacing what the collector held of that batch. The payload is parsed at once; the rows are
+   * then joined `rows` at a time by each call of the returned step, which says whether the batch
+   * is done.
    */
-  add(outcome: BatchOutcome, payload: ChunkPayload | undefined): (rows: number) => boolean {
+  add(outcome: BatchOutcome, payload: ChunkPayload | undefined, version = ''): (rows: number) => boolean {
     const { header, data } = payload ? readBody(payload.body) : { header: [], data: [] };
     const positions = header.map((name) => this.column(name));
     // The usual case: the chunk's columns are the job's, in order, so a parsed row is used as is.
     const inPlace = positions.every((position, c) => position === c);
     const count = Math.max(outcome.items.length, data.length);
     const rowNumbers = payload?.rowNumbers ?? [];
+    const block: ResultsBlock = { chunkId: outcome.chunkId, version, rows: [], done: false };
+    this.blocks.delete(outcome.batchId);
+    this.blocks.set(outcome.batchId, block);
     let i = 0;
     return (rows) => {
       for (const end = Math.min(count, i + rows); i < end; i++) {
@@ -139,30 +151,50 @@ export class ResultsCollector {
           values = [];
           for (let c = 0; c < positions.length; c++) values[positions[c]!] = cells[c] ?? '';
         }
-        const flags = classify(item);
-        const position = this.rows.length;
-        this.rows.push({ rowNumber: item?.rowNumber ?? rowNumbers[i] ?? i + 1, batchId: outcome.batchId, batchRow: i + 1, values, item, flags });
-        this.lists.all.push(position);
-        if (flags & FLAG.failed) this.lists.failed.push(position);
-        if (flags & FLAG.warnings) this.lists.warnings.push(position);
-        if (flags & FLAG.created) this.lists.created.push(position);
-        if (flags & FLAG.updated) this.lists.updated.push(position);
-        if (flags & FLAG['tracking-failed']) this.lists['tracking-failed'].push(position);
+        block.rows.push({ rowNumber: item?.rowNumber ?? rowNumbers[i] ?? i + 1, batchId: outcome.batchId, batchRow: i + 1, values, item, flags: classify(item) });
       }
       if (i < count) return false;
-      this.batches++;
+      block.done = true;
       return true;
     };
   }
 
-  finish(): JobResults {
+  /**
+   * The rows of every batch fully joined, and one index per filter. `place` orders the batches
+   * by their chunks (chunk id → place); without it they keep the order added. One pass over the
+   * rows' flags: no parsing, no joining, so it stays cheap when called after every batch.
+   */
+  finish(place?: ReadonlyMap<number, number>): JobResults {
+    const blocks = [...this.blocks.values()].filter((block) => block.done);
+    if (place) blocks.sort((a, b) => (place.get(a.chunkId) ?? Infinity) - (place.get(b.chunkId) ?? Infinity));
     const width = this.columns.length;
-    // A row shorter than the columns (a later chunk added one, a short CSV line) gets empty cells.
-    for (const row of this.rows) {
-      if (row.values.length < width) row.values = Array.from({ length: width }, (_, c) => row.values[c] ?? '');
+    const rows: ResultRow[] = [];
+    const counts = new Map<number, number>();
+    for (const block of blocks) {
+      for (const row of block.rows) {
+        // A row shorter than the columns (a later chunk added one, a short CSV line) gets empty cells.
+        if (row.values.length < width) row.values = Array.from({ length: width }, (_, c) => row.values[c] ?? '');
+        rows.push(row);
+        counts.set(row.flags, (counts.get(row.flags) ?? 0) + 1);
+      }
     }
-    const index = Object.fromEntries(RESULT_FILTERS.map((filter) => [filter, Int32Array.from(this.lists[filter])])) as Record<ResultFilter, Int32Array>;
-    return { columns: [...this.columns], rows: this.rows, index, batches: this.batches, numbering: this.numbering };
+    const index = {} as Record<ResultFilter, Int32Array>;
+    for (const filter of RESULT_FILTERS) {
+      let size = 0;
+      for (const [flags, count] of counts) if (filter === 'all' || flags & FLAG[filter]) size += count;
+      index[filter] = new Int32Array(size);
+    }
+    const filled = Object.fromEntries(RESULT_FILTERS.map((filter) => [filter, 0])) as Record<ResultFilter, number>;
+    for (let position = 0; position < rows.length; position++) {
+      const flags = rows[position]!.flags;
+      index.all[filled.all++] = position;
+      if (flags & FLAG.failed) index.failed[filled.failed++] = position;
+      if (flags & FLAG.warnings) index.warnings[filled.warnings++] = position;
+      if (flags & FLAG.created) index.created[filled.created++] = position;
+      if (flags & FLAG.updated) index.updated[filled.updated++] = position;
+      if (flags & FLAG['tracking-failed']) index['tracking-failed'][filled['tracking-failed']++] = position;
+    }
+    return { columns: [...this.columns], rows, index, batches: blocks.length, numbering: this.numbering };
   }
 
   private column(name: string): number {
@@ -193,6 +225,8 @@ const JOIN_SLICE_ROWS = 1000;
  * the next chunk is read (IndexedDB, asynchronous) while the page stays responsive, its CSV
  * parsed in one go (a chunk holds at most the batch cap, 5,000 rows in the sandbox), and its
  * rows joined JOIN_SLICE_ROWS at a time, with a turn of the event loop between slices.
+ * With a `collector` that lives on (useJobResults), only `outcomes` not yet held, as of
+ * `versionOf` their batch, are joined; the result holds every batch the collector has.
  */
 export async function buildJobResults(
   job: Pick<ImportJob, 'headers' | 'chunks'>,
@@ -201,15 +235,18 @@ export async function buildJobResults(
   pause: () => Promise<void> = yieldToEventLoop,
   signal?: AbortSignal,
   numbering: RowNumbering = 'Line',
+  collector: ResultsCollector = new ResultsCollector(job.headers, numbering),
+  versionOf: (batchId: string) => string = () => '',
 ): Promise<JobResults> {
-  const collector = new ResultsCollector(job.headers, numbering);
   // job.chunks is in the order the rows were sent (a split chunk's pieces take its place).
   const place = new Map(job.chunks.map((chunk, i) => [chunk.id, i]));
   const ordered = [...outcomes].sort((a, b) => (place.get(a.chunkId) ?? Infinity) - (place.get(b.chunkId) ?? Infinity));
   for (const outcome of ordered) {
+    const version = versionOf(outcome.batchId);
+    if (collector.holds(outcome.batchId, version)) continue;
     const payload = await loadPayload(outcome.chunkId);
     signal?.throwIfAborted();
-    const step = collector.add(outcome, payload);
+    const step = collector.add(outcome, payload, version);
     while (!step(JOIN_SLICE_ROWS)) {
       await pause();
       signal?.throwIfAborted();
@@ -217,7 +254,7 @@ export async function buildJobResults(
     await pause();
     signal?.throwIfAborted();
   }
-  return collector.finish();
+  return collector.finish(place);
 }
 
 /** How many rows a filter shows. */

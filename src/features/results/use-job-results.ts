@@ -1,14 +1,18 @@
 // Loads a job's results: its finished batches' outcomes joined to the rows as sent, built in
-// slices (result-rows buildJobResults). Built again when another batch of the job finishes, and
-// on Retry after an error.
-import { useEffect, useState } from 'react';
+// slices (result-rows buildJobResults). While the job runs, one collector lives on, so a batch
+// that finishes is read and joined alone: rebuilding every outcome after each batch held the
+// page's thread for hundreds of milliseconds late in a 100,000-row job. Retry after an error
+// reads again what is missing.
+import { useEffect, useRef, useState } from 'react';
 import type { BatchOutcome, ChunkPayload, ImportJob } from '../../jobs/import-job';
 import type { RowNumbering } from '../../workers/import-protocol';
-import { buildJobResults, type JobResults } from './result-rows';
+import { buildJobResults, ResultsCollector, type JobResults } from './result-rows';
 
 /** What the results need of the job store (src/jobs/job-store.ts JobStore). */
 export interface ResultsStore {
   getOutcomes(jobId: string): Promise<BatchOutcome[]>;
+  /** One batch's outcome; without it every outcome is read and the others dropped. */
+  getOutcome?(jobId: string, batchId: string): Promise<BatchOutcome | undefined>;
   getPayload(jobId: string, chunkId: number): Promise<ChunkPayload | undefined>;
 }
 
@@ -22,20 +26,52 @@ export function finishedBatches(job: ImportJob): number {
   return Object.values(job.batches).filter((batch) => batch.finishedAt !== null).length;
 }
 
+/**
+ * Each finished batch with what says its outcome changed since: the tracking follow-up rewrites
+ * an outcome's items as their tracking settles, and each time takes those shipments off the
+ * batch's pending list (the same job write).
+ */
+function finishedVersions(job: ImportJob): Map<string, string> {
+  const pending = new Map((job.trackingFollowUps ?? []).map((followUp) => [followUp.batchId, followUp.pending.length]));
+  const versions = new Map<string, string>();
+  for (const batch of Object.values(job.batches)) {
+    if (batch.finishedAt !== null) versions.set(batch.batchId, String(pending.get(batch.batchId) ?? 0));
+  }
+  return versions;
+}
+
 export function useJobResults(job: ImportJob, store: ResultsStore, numbering: RowNumbering): { state: JobResultsState; retry: () => void } {
   const [attempt, setAttempt] = useState(0);
-  const finished = finishedBatches(job);
+  const versions = finishedVersions(job);
   const { id, headers, chunks } = job;
   // The load a settled answer belongs to: a newer load shows "loading" with the last results.
-  const key = `${id}:${finished}:${attempt}:${numbering}`;
+  const key = `${id}:${[...versions].map(([batchId, version]) => `${batchId}=${version}`).join(',')}:${attempt}:${numbering}`;
   const [settled, setSettled] = useState<{ key: string; results: JobResults | null; error: string | null } | null>(null);
+  // The batches joined so far, for this job, store and numbering.
+  const kept = useRef<{ owner: string; store: ResultsStore; collector: ResultsCollector } | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
+    const owner = `${id}:${numbering}`;
+    if (kept.current?.owner !== owner || kept.current.store !== store) kept.current = { owner, store, collector: new ResultsCollector(headers, numbering) };
+    const { collector } = kept.current;
     (async () => {
-      const outcomes = await store.getOutcomes(id);
+      const missing = [...versions].filter(([batchId, version]) => !collector.holds(batchId, version)).map(([batchId]) => batchId);
+      let outcomes: BatchOutcome[];
+      if (store.getOutcome) {
+        outcomes = [];
+        for (const batchId of missing) {
+          const outcome = await store.getOutcome(id, batchId);
+          controller.signal.throwIfAborted();
+          if (outcome) outcomes.push(outcome);
+        }
+      } else {
+        const wanted = new Set(missing);
+        outcomes = (await store.getOutcomes(id)).filter((outcome) => wanted.has(outcome.batchId));
+      }
       controller.signal.throwIfAborted();
-      return buildJobResults({ headers, chunks }, outcomes, (chunkId) => store.getPayload(id, chunkId), undefined, controller.signal, numbering);
+      const versionOf = (batchId: string) => versions.get(batchId) ?? '';
+      return buildJobResults({ headers, chunks }, outcomes, (chunkId) => store.getPayload(id, chunkId), undefined, controller.signal, numbering, collector, versionOf);
     })().then(
       (results) => {
         if (!controller.signal.aborted) setSettled({ key, results, error: null });
@@ -47,7 +83,7 @@ export function useJobResults(job: ImportJob, store: ResultsStore, numbering: Ro
       },
     );
     return () => controller.abort();
-    // chunks and headers change only with the job's rows; `key` says when to read again.
+    // chunks, headers and versions change only with the job's rows and batches; `key` says when to read again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, store]);
 
