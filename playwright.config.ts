@@ -7,8 +7,11 @@ export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './e2e/global-setup.ts',
+  // Spec files run two at a time (tests within a file in order): most of an e2e test is waiting on
+  // the sandbox's processing and polling, and every spec that changes the sandbox's settings starts
+  // its own, so files do not share state beyond the global server's demo workspace.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
