@@ -1,14 +1,7 @@
-import { createRoute } from '@tanstack/react-router';
-import { lazy, useSyncExternalStore } from 'react';
-import { jobStore } from '../../jobs/job-runtime';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { shipmentsSearchSchema } from '../../features/shipments/shipments-search';
 import { connectedRoute } from './connected';
 import { RouteError } from './route-error';
-
-// Lazy like the other pages; React.lazy rather than lazyRouteComponent because the page takes the
-// job store's snapshot (for the job picker) from this route. The router's Suspense boundary shows
-// nothing while it loads.
-const ShipmentsPage = lazy(() => import('../../features/shipments/shipments-page').then((m) => ({ default: m.ShipmentsPage })));
 
 export const shipmentsRoute = createRoute({
   getParentRoute: () => connectedRoute,
@@ -22,12 +15,6 @@ export const shipmentsRoute = createRoute({
       body: 'Shipments come from the tracking service. Connect with an API key, or use the local sandbox.',
     },
   },
-  component: ShipmentsRoute,
+  component: lazyRouteComponent(() => import('./shipments-view'), 'ShipmentsRoute'),
   errorComponent: RouteError,
 });
-
-/** The shipment list beside this browser's import jobs (read only), for the job picker. */
-function ShipmentsRoute() {
-  const jobs = useSyncExternalStore(jobStore.subscribe, jobStore.getSnapshot);
-  return <ShipmentsPage jobs={jobs} onReloadJobs={() => void jobStore.reload()} />;
-}
