@@ -3,6 +3,7 @@ import { ProgressBar } from '../../components/progress-bar';
 import { StatusBadge } from '../../components/status-badge';
 import type { ImportJob } from '../../jobs/import-job';
 import { jobStore } from '../../jobs/job-runtime';
+import { sendsIdempotencyKey } from '../../jobs/submit-queue';
 import type { JobView } from './job-view';
 
 const n = (value: number) => value.toLocaleString('en');
@@ -16,8 +17,9 @@ export function UnknownChunks({ job }: { job: ImportJob }) {
     <section aria-labelledby="unknown-heading" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-5">
       <h2 id="unknown-heading" className="text-lg font-semibold text-amber-950">Requests whose answer was lost</h2>
       <p className="text-sm text-amber-950">
-        The service may or may not have imported these rows. Rows with a reference are updated, not duplicated, if you send them again; rows without a
-        reference would be created a second time if the first request did arrive.
+        {sendsIdempotencyKey(job.serviceUrl, globalThis.location?.origin)
+          ? 'The service may or may not have imported these rows. Resending is safe here: each request carries its own key, so if the first one did arrive the service answers with that batch instead of importing the rows again.'
+          : 'The service may or may not have imported these rows. Rows with a reference are updated, not duplicated, if you send them again; rows without a reference would be created a second time if the first request did arrive.'}
       </p>
       <ul className="space-y-2">
         {unknown.map((chunk) => (
