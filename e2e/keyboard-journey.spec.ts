@@ -74,9 +74,9 @@ test('keyboard only: drop, map, review, Ready, Send, results, the failed row, fi
 
   // Results: the failed row's filter (chosen by default when rows failed), then its details.
   const failedFilter = results.getByRole('button', { name: 'Failed 1' });
-  await tabTo(page, results.getByRole('button', { name: 'Tracking failed 2' }));
+  await tabTo(page, results.getByRole('button', { name: 'Tracking failed 1' }));
   await page.keyboard.press('Enter');
-  await expect(results.getByRole('button', { name: 'Tracking failed 2' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(results.getByRole('button', { name: 'Tracking failed 1' })).toHaveAttribute('aria-pressed', 'true');
   await tabTo(page, failedFilter, { backward: true });
   await page.keyboard.press('Space');
   await expect(failedFilter).toHaveAttribute('aria-pressed', 'true');

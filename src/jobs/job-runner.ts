@@ -205,7 +205,7 @@ export class JobRunner {
     await this.deps.store.updateJob(jobId, (job) => {
       job.trackingFollowUps = (job.trackingFollowUps ?? []).map((f) => (f.batchId === followUp.batchId ? followUp : f)).filter((f) => f.pending.length > 0);
       const batch = job.batches[followUp.batchId];
-      if (batch && updated) batch.counts = { ...batch.counts, trackingFailed: updated.items.filter((item) => item?.trackingStatus === 'failed').length };
+      if (batch && updated) batch.counts = { ...batch.counts, trackingFailed: updated.items.filter((item) => item?.trackingStatus === 'failed' && item.creationStatus !== 'failed').length };
     });
   }
 

@@ -19,7 +19,8 @@ describe('digestBatch', () => {
     const b = batch('b1', [
       { row_number: 2, creation: 'updated', warnings: 1 },
       { row_number: 1, creation: 'created', tracking: 'failed' },
-      { row_number: 3, creation: 'failed' },
+      // As the sandbox reports a failed row: its tracking `failed` too; it counts as failed only.
+      { row_number: 3, creation: 'failed', tracking: 'failed' },
     ]);
     const progress = digestBatch(b, [10, 11, 12]);
     const outcome = progress;

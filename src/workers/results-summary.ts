@@ -58,7 +58,8 @@ export function digestBatch(batch: Batch, rowNumbers: readonly number[]): Result
       if (item.creation_status === 'created') counts.created++;
       else if (item.creation_status === 'updated') counts.updated++;
       else if (item.creation_status === 'failed') counts.failed++;
-      if (item.tracking_status === 'failed') counts.trackingFailed++;
+      // A row that created nothing has no tracking to fail: it counts as failed, once.
+      if (item.tracking_status === 'failed' && item.creation_status !== 'failed') counts.trackingFailed++;
       if (item.warnings.length > 0) counts.withWarnings++;
     }
     for (const [level, list] of [['error', item.errors], ['warning', item.warnings]] as const) {

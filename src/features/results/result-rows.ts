@@ -58,7 +58,8 @@ function classify(item: OutcomeItem | null): number {
   if (item.creationStatus === 'failed') flags |= FLAG.failed;
   else if (item.creationStatus === 'created') flags |= FLAG.created;
   else if (item.creationStatus === 'updated') flags |= FLAG.updated;
-  if (item.trackingStatus === 'failed') flags |= FLAG['tracking-failed'];
+  // A row that created nothing has no tracking to fail (the sandbox marks both): it is failed, once.
+  if (item.trackingStatus === 'failed' && item.creationStatus !== 'failed') flags |= FLAG['tracking-failed'];
   if (item.problems.some((problem) => problem.level === 'warning')) flags |= FLAG.warnings;
   return flags;
 }
