@@ -73,7 +73,7 @@ test('keyboard only: drop, map, review, Ready, Send, results, the failed row, fi
   await screenshot(page, 'keyboard-journey-finished');
 
   // Results: the failed row's filter (chosen by default when rows failed), then its details.
-  const failedFilter = results.getByRole('button', { name: 'Failed 1' });
+  const failedFilter = results.getByRole('button', { name: 'Failed 1', exact: true });
   await tabTo(page, results.getByRole('button', { name: 'Tracking failed 1' }));
   await page.keyboard.press('Enter');
   await expect(results.getByRole('button', { name: 'Tracking failed 1' })).toHaveAttribute('aria-pressed', 'true');

@@ -32,7 +32,7 @@ test('results show each outcome with its reason and column, export CSV and XLSX,
   await expect(results.getByRole('button', { name: 'All 4' })).toBeVisible({ timeout: 120_000 });
 
   // Each outcome with its reason and column.
-  await expect(results.getByRole('button', { name: 'Failed 1' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(results.getByRole('button', { name: 'Failed 1', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await results.getByRole('button', { name: /^Line 5: Failed/ }).click();
   const failedDetails = page.getByRole('region', { name: 'Line 5 details' });
   await expect(failedDetails).toContainText('CMDU240000500');
