@@ -87,7 +87,7 @@ test('keyboard only: drop, map, review, Ready, Send, results, the failed row, fi
   await screenshot(page, 'keyboard-journey-failed-row');
 
   // Fix & retry: the failed row opens in the import wizard as a dropped file.
-  await tabTo(page, results.getByRole('button', { name: 'Fix and retry 1 row' }));
+  await tabTo(page, results.getByRole('button', { name: 'Fix and retry 1 row', exact: true }));
   await page.keyboard.press('Enter');
   await expect(page.getByText('keyboard-journey-failed-rows.csv')).toBeVisible();
   await tabTo(page, page.getByRole('button', { name: 'Continue to review' }));

@@ -71,7 +71,7 @@ test('results show each outcome with its reason and column, export CSV and XLSX,
   expect(trackingRows.find((row) => row[2] === 'RES-3')?.[SENT.length]).toMatch(/^Tracking failed/);
 
   // Fix & retry: the failed row opens in the review grid with the service's message; sent as a retry job.
-  await results.getByRole('button', { name: 'Fix and retry 1 row' }).click();
+  await results.getByRole('button', { name: 'Fix and retry 1 row', exact: true }).click();
   // The rows come back as a dropped CSV file: read, columns mapped by their exact headers, review.
   await expect(page.getByText('outcomes-failed-rows.csv')).toBeVisible();
   await page.getByRole('button', { name: 'Continue to review' }).click();
