@@ -275,11 +275,14 @@ export interface Resent {
 async function resolveOneUnknown(page: Page, resolve: 'resend' | 'skip', resent: Resent[]): Promise<boolean> {
   const button = page.getByRole('button', { name: resolve === 'resend' ? /^Resend rows \d+–\d+$/ : /^Skip rows \d+–\d+$/ }).first();
   if (!(await button.isVisible().catch(() => false))) return false;
-  const label = (await button.getAttribute('aria-label').catch(() => null)) ?? '';
+  // Bounded: the button of a chunk just resent leaves the page a moment after the click, and an
+  // unbounded action on a locator that no longer matches waits until the test's own timeout
+  // (that, not the job, was why *× submitting* cells "did not finish" once in a few runs).
+  const label = (await button.getAttribute('aria-label', { timeout: 1_000 }).catch(() => null)) ?? '';
   const match = /(\d+)–(\d+)/.exec(label);
-  await button.click().catch(() => undefined);
-  if (match && resolve === 'resend') resent.push({ firstRow: Number(match[1]), lastRow: Number(match[2]) });
-  return true;
+  const clicked = await button.click({ timeout: 2_000 }).then(() => true, () => false);
+  if (clicked && match && resolve === 'resend') resent.push({ firstRow: Number(match[1]), lastRow: Number(match[2]) });
+  return clicked;
 }
 
 /**
@@ -302,9 +305,40 @@ export async function watchFor(page: Page, ms: number, resent: Resent[], resolve
 /** Watches until the job has finished; fails the test if it does not within `timeoutMs`. */
 export async function watchToFinish(page: Page, timeoutMs = 60_000): Promise<Resent[]> {
   const resent: Resent[] = [];
-  await watchFor(page, timeoutMs, resent);
-  await expect(page.getByText(/^\W*Finished( with failures)?$/), 'the job finished').toBeVisible({ timeout: 1_000 });
+  if (!(await watchFor(page, timeoutMs, resent))) {
+    // Say where it stopped: what the page shows and the job's record as the runner left it.
+    const state = `${await whatTheUserSees(page).catch(() => '?')}\n${await storedJobState(page)}`;
+    await expect(page.getByText(/^\W*Finished( with failures)?$/), `the job finished; it did not:\n${state}`).toBeVisible({ timeout: 1_000 });
+  }
   return resent;
+}
+
+/** The job of the page's address as stored in IndexedDB: run state, each chunk's and batch's state. */
+export async function storedJobState(page: Page): Promise<string> {
+  const jobId = /\/imports\/([0-9a-f-]{36})/.exec(page.url())?.[1];
+  if (!jobId) return `(no job in ${page.url()})`;
+  return page
+    .evaluate(
+      (id) =>
+        new Promise<string>((resolve) => {
+          const open = indexedDB.open('import-console-jobs');
+          open.onerror = () => resolve('(IndexedDB would not open)');
+          open.onsuccess = () => {
+            const get = open.result.transaction('jobs').objectStore('jobs').get(id);
+            get.onerror = () => resolve('(job not readable)');
+            get.onsuccess = () => {
+              type Stored = { runState: string; pausedReason: string | null; finishedAt: number | null; chunks: { id: number; attempts: number; state: { status: string } }[]; batches: Record<string, { status: string; finishedAt: number | null; lastPolledAt: number | null; completed: number; total: number }> };
+              const job = get.result as Stored | undefined;
+              if (!job) return resolve('(no such job stored)');
+              const chunks = job.chunks.map((c) => `#${c.id} ${JSON.stringify(c.state)} ×${c.attempts}`).join('; ');
+              const batches = Object.entries(job.batches).map(([b, p]) => `${b.slice(0, 8)} ${p.status} ${p.completed}/${p.total} finished=${p.finishedAt} polled=${p.lastPolledAt}`).join('; ');
+              resolve(`job ${job.runState}${job.pausedReason ? ` (${job.pausedReason})` : ''} finishedAt=${job.finishedAt} now=${Date.now()}\nchunks: ${chunks}\nbatches: ${batches}`);
+            };
+          };
+        }),
+      jobId,
+    )
+    .catch((error: unknown) => `(could not read the job: ${String(error)})`);
 }
 
 /** Moves the clock on until no request is still to send (each accepted or lost), at most `ms`. */

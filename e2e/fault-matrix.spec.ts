@@ -280,12 +280,10 @@ const EVERY_RUN = new Set([
   '500s/submitting', '500s/exporting',
   '429 storm/submitting', '429 storm/polling',
   'slow answers/submitting',
-  // Not here, intermittent in the last full runs (README "Fault matrix", findings 4 and 6):
-  // 'dropped connections/submitting', 'tab closed and reopened/submitting'.
-  'dropped connections/polling',
-  'sandbox restarted/reading', 'sandbox restarted/polling',
+  'dropped connections/submitting', 'dropped connections/polling',
+  'sandbox restarted/reading', 'sandbox restarted/submitting', 'sandbox restarted/polling',
   'page reloaded/submitting', 'page reloaded/reviewing',
-  'tab closed and reopened/polling',
+  'tab closed and reopened/submitting', 'tab closed and reopened/polling',
   'second tab opened/submitting', 'second tab opened/mapping',
 ]);
 const FULL_MATRIX = process.env.FAULT_MATRIX === 'full';
