@@ -19,6 +19,9 @@ export function creationWords(row: ResultRow): { text: string; tone: StatusTone 
 }
 
 export function trackingWords(row: ResultRow): { text: string; tone: StatusTone } {
+  // A row that created no shipment has nothing to track, whatever the service's tracking_status
+  // says: "Tracking failed" there would disagree with the counts, which leave failed rows out.
+  if (row.item?.creationStatus === 'failed') return { text: 'Not tracked', tone: 'neutral' };
   const status = row.item?.trackingStatus;
   switch (status) {
     case undefined:
