@@ -23,13 +23,24 @@ async function pageOverflowX(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
-/** The element's box lies within the viewport's width (its right edge is not cut off). */
-async function expectWithinViewportWidth(page: Page, target: Locator): Promise<void> {
+/**
+ * The element lies within the viewport's width and nothing covers or clips it: the element at
+ * its left and right ends (2 px in) is the element itself, or a part of it.
+ */
+async function expectOnScreen(page: Page, target: Locator): Promise<void> {
   const box = await target.boundingBox();
   const width = page.viewportSize()!.width;
   expect(box, `${target.toString()} has a box`).not.toBeNull();
   expect(box!.x, `${target.toString()} starts inside the viewport`).toBeGreaterThanOrEqual(0);
   expect(box!.x + box!.width, `${target.toString()} ends inside the ${width} px viewport`).toBeLessThanOrEqual(width);
+  const y = box!.y + box!.height / 2;
+  for (const x of [box!.x + 2, box!.x + box!.width - 2]) {
+    const hit = await target.evaluate((element, [px, py]) => {
+      const found = document.elementFromPoint(px!, py!);
+      return found !== null && element.contains(found);
+    }, [x, y]);
+    expect(hit, `${target.toString()} is not covered at x=${Math.round(x)}`).toBe(true);
+  }
 }
 
 test('history layout: the jobs table fits 1366 px, 1024 px and 200% zoom with every action on screen', async ({ page, expectAccessible }) => {
@@ -38,6 +49,9 @@ test('history layout: the jobs table fits 1366 px, 1024 px and 200% zoom with ev
   await connectToSandbox(page);
   // A file job: the longest source name a row shows.
   await dropAndSend(page, LONG_FILE_NAME, shipmentsCsv(3, { prefix: 'LAYOUT' }), 3);
+  // Accepted before the key is changed and the page reloaded, so no request loses its answer.
+  const batches = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Batch' }) });
+  await expect(batches.locator('tbody tr')).toHaveCount(1);
   // A paused job (its key refused): the longest state sentence, and Resume and Cancel besides
   // Open and Delete.
   await revokeStoredKey(page);
@@ -68,8 +82,11 @@ test('history layout: the jobs table fits 1366 px, 1024 px and 200% zoom with ev
   expect(await pageOverflowX(page), 'the page scrolls sideways at 1366 px').toBeLessThanOrEqual(0);
   for (const action of actions) {
     await expect(action).toBeVisible();
-    await expectWithinViewportWidth(page, action);
+    await expectOnScreen(page, action);
   }
+  // Nothing scrolls inside either, so the table's region is no Tab stop of its own.
+  const region = page.getByRole('region', { name: 'Import jobs, newest first' });
+  await expect(region).not.toHaveAttribute('tabindex');
   await expectAccessible(page);
   await screenshot(page, 'history-layout-1366');
 
@@ -79,9 +96,15 @@ test('history layout: the jobs table fits 1366 px, 1024 px and 200% zoom with ev
     await page.setViewportSize({ width, height: 900 });
     expect(await pageOverflowX(page), `the page scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
     await page.getByRole('heading', { level: 1, name: 'History' }).click(); // start Tab from the top of the page
+    // The columns that do not fit scroll inside the table's labelled region: Tab reaches it, and
+    // the arrow keys scroll it.
+    await tabTo(page, region);
+    const scrolledBy = await region.evaluate((element) => element.scrollLeft);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => region.evaluate((element) => element.scrollLeft)).toBeGreaterThan(scrolledBy);
     for (const action of actions) {
       await tabTo(page, action);
-      await expectWithinViewportWidth(page, action);
+      await expectOnScreen(page, action);
     }
     await expectAccessible(page);
     await screenshot(page, `history-layout-${width}`);

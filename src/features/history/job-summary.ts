@@ -96,3 +96,9 @@ export function jobLabel(job: ImportJob): string {
 export function formatTime(epochMs: number): string {
   return new Date(epochMs).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+/** formatTime's two halves ("24 Nov 2026" and "01:55"), for a table cell that may wrap between them. */
+export function formatTimeParts(epochMs: number): { date: string; time: string } {
+  const at = new Date(epochMs);
+  return { date: at.toLocaleDateString('en-GB', { dateStyle: 'medium' }), time: at.toLocaleTimeString('en-GB', { timeStyle: 'short' }) };
+}
