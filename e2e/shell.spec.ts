@@ -1,4 +1,4 @@
-import { expect, screenshot, test } from './fixtures';
+import { connectToSandbox, expect, screenshot, test } from './fixtures';
 
 test.describe('app shell', () => {
   test('each page of the shell opens from the navigation and tells a newcomer what to do', async ({ page, expectAccessible }) => {
@@ -27,6 +27,36 @@ test.describe('app shell', () => {
     await expect(page.getByLabel('API key', { exact: true })).toBeVisible();
     await expectAccessible(page);
     await screenshot(page, 'shell-connect');
+  });
+
+  test('the header says so in words when the service stops answering, and again when it answers', async ({ page, expectAccessible }) => {
+    // The HTTP module retries a lost answer six times with backoff (up to ~16 s) before it gives up.
+    test.setTimeout(90_000);
+    await connectToSandbox(page);
+    const header = page.getByRole('banner');
+    const connection = header.getByRole('status');
+    await expect(connection).toHaveText(/Local sandbox · demo.*connected/);
+    await expect(connection).not.toContainText('unreachable');
+    const dotColour = () => connection.locator('span[aria-hidden="true"]').first().evaluate((dot) => getComputedStyle(dot).backgroundColor);
+    const answeringColour = await dotColour();
+
+    // The sandbox stops: every request to its API is refused, as by a server that is not running.
+    await page.route('**/api/v1/**', (route) => route.abort('connectionrefused'));
+    await header.getByRole('link', { name: 'Shipments' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Could not load shipments' })).toBeVisible({ timeout: 40_000 });
+    await expect(connection).toHaveText(/Local sandbox · demo · unreachable.*Local sandbox, workspace demo: unreachable, the last request got no answer/);
+    expect(await dotColour(), 'the dot is no longer the answering colour').not.toBe(answeringColour);
+    await expect(connection).toHaveAttribute('title', /^No answer from the service/);
+    await expectAccessible(page);
+    await screenshot(page, 'shell-unreachable');
+
+    // It is back: the next request is answered, and the header says connected again.
+    await page.unroute('**/api/v1/**');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Could not load shipments' })).toBeHidden({ timeout: 20_000 });
+    await expect(connection).not.toContainText('unreachable');
+    await expect(connection).toContainText('Local sandbox, workspace demo: connected');
+    expect(await dotColour()).toBe(answeringColour);
   });
 
   test('a bookmarked deep link loads the page, and an unknown one says so', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { Link, Outlet } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { useConnection } from '../api/use-connection';
+import { useConnection, useReachability } from '../api/use-connection';
 
 // The job runner is not needed to paint the first page: it loads just after, as its own chunk.
 const JobPoller = lazy(() => import('../features/job/job-poller').then((m) => ({ default: m.JobPoller })));
@@ -56,6 +56,7 @@ export function AppShell() {
 
 function ConnectionStatus() {
   const connection = useConnection();
+  const reachability = useReachability();
   if (!connection) {
     return (
       <Link to="/connect" className="ml-auto flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm text-brand-100 hover:bg-white/20">
@@ -64,13 +65,24 @@ function ConnectionStatus() {
       </Link>
     );
   }
+  const service = `${connection.label}${connection.workspace ? `, workspace ${connection.workspace}` : ''}`;
+  // The console's last request to the service got no answer (reachability.ts): said in words,
+  // with the HTTP module's sentence and its time for whoever points at it. A status, so a screen
+  // reader hears the change; its words change only when the reachability does.
+  const unreachable = reachability.status === 'unreachable';
   return (
-    <p className="ml-auto flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm" aria-label={`Connected to ${connection.label}${connection.workspace ? `, workspace ${connection.workspace}` : ''}`}>
-      <span aria-hidden="true" className="size-2 rounded-full bg-emerald-400" />
-      <span>
+    <p
+      role="status"
+      className={`ml-auto flex items-center gap-2 rounded-full px-3 py-1 text-sm ${unreachable ? 'bg-amber-400/15 ring-1 ring-inset ring-amber-300/60' : 'bg-white/10'}`}
+      title={unreachable ? `${reachability.message} (${new Date(reachability.at).toLocaleTimeString('en-GB', { timeStyle: 'short' })})` : undefined}
+    >
+      <span aria-hidden="true" className={`size-2 rounded-full ${unreachable ? 'bg-amber-400' : 'bg-emerald-400'}`} />
+      <span aria-hidden="true">
         {connection.label}
         {connection.workspace && <span className="text-brand-100"> · {connection.workspace}</span>}
+        {unreachable && <span className="font-semibold text-amber-200"> · unreachable</span>}
       </span>
+      <span className="sr-only">{unreachable ? `${service}: unreachable, the last request got no answer` : `${service}: connected`}</span>
     </p>
   );
 }

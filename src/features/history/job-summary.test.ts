@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BatchProgress, ChunkState, ImportJob } from '../../jobs/import-job';
-import { describeJobState, describeSource, jobActions } from './job-summary';
+import { describeJobState, describeSource, formatTime, formatTimeParts, jobActions } from './job-summary';
 
 function job(states: ChunkState[], batches: Record<string, Partial<BatchProgress>> = {}, runState: ImportJob['runState'] = 'running'): ImportJob {
   return {
@@ -51,5 +51,14 @@ describe('describeSource', () => {
     expect(describeSource({ kind: 'file', fileName: 'ships.xlsx', size: 3 * 1024 * 1024, contentHash: null, sheet: 'March' })).toBe('ships.xlsx (sheet March), 3.0 MB');
     expect(describeSource({ kind: 'file', fileName: 'a.csv', size: 900, contentHash: null })).toBe('a.csv, 900 bytes');
     expect(describeSource({ kind: 'retry', jobId: 'x', label: 'a.csv' })).toBe('Retry of a.csv');
+  });
+});
+
+describe('formatTimeParts', () => {
+  it('splits formatTime into its date and its hour, the same words', () => {
+    const at = Date.UTC(2026, 10, 24, 1, 55);
+    const { date, time } = formatTimeParts(at);
+    expect(`${date}, ${time}`).toBe(formatTime(at));
+    expect(time).toMatch(/^\d{2}:\d{2}$/);
   });
 });

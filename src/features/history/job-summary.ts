@@ -1,24 +1,14 @@
 // What History says about one job, read from its record alone: where the rows came from, its
 // state in words, its counts, and which actions make sense now.
+import { PHASE_TONE } from '../../components/phase-tone';
 import type { StatusTone } from '../../components/status-badge';
 import type { ImportJob, JobSource } from '../../jobs/import-job';
-import { type JobPhase, type JobState, jobState } from '../../jobs/job-state';
+import { type JobState, jobState } from '../../jobs/job-state';
 
 /** The job page's words (jobs/job-state.ts), with History's badge colour. */
 export interface JobStateSummary extends JobState {
   tone: StatusTone;
 }
-
-const PHASE_TONE: Record<JobPhase, StatusTone> = {
-  sending: 'progress',
-  processing: 'progress',
-  'needs-you': 'warning',
-  paused: 'warning',
-  'waiting-for-connection': 'warning',
-  cancelled: 'neutral',
-  finished: 'success',
-  'finished-with-failures': 'danger',
-};
 
 export interface JobCounts {
   read: number;
@@ -95,4 +85,10 @@ export function jobLabel(job: ImportJob): string {
 
 export function formatTime(epochMs: number): string {
   return new Date(epochMs).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** formatTime's two halves ("24 Nov 2026" and "01:55"), for a table cell that may wrap between them. */
+export function formatTimeParts(epochMs: number): { date: string; time: string } {
+  const at = new Date(epochMs);
+  return { date: at.toLocaleDateString('en-GB', { dateStyle: 'medium' }), time: at.toLocaleTimeString('en-GB', { timeStyle: 'short' }) };
 }

@@ -1,12 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { useConnection } from '../../api/use-connection';
-import { useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Button, buttonClass } from '../../components/button';
 import { StatusBadge } from '../../components/status-badge';
 import type { ImportJob } from '../../jobs/import-job';
 import { jobStore } from '../../jobs/job-runtime';
 import { ConfirmDialog } from './confirm-dialog';
-import { type JobCounts, describeJobState, describeSource, formatTime, jobActions, jobCounts, jobLabel } from './job-summary';
+import { type JobCounts, describeJobState, describeSource, formatTimeParts, jobActions, jobCounts, jobLabel } from './job-summary';
 
 type Notice = { tone: 'success' | 'error'; text: string };
 
@@ -20,20 +20,34 @@ const COUNT_COLUMNS: { key: keyof JobCounts; label: string }[] = [
 ];
 
 export function JobsTable({ jobs, onNotice }: { jobs: readonly ImportJob[]; onNotice: (notice: Notice) => void }) {
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
+  const scrolls = useScrollsSideways(scroller);
+  const captionId = useId();
+  // The table fits a 1366 px screen. Narrower (a small window, 200% zoom) its middle columns
+  // scroll inside this region, which then takes the focus so arrow keys scroll it; the actions
+  // column stays pinned on the right, so every job's actions are always in view.
+  // `relative` holds the absolutely placed sr-only header text inside the region: without it
+  // that text hangs past the page's right edge and the whole page scrolls sideways.
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <caption className="sr-only">Import jobs, newest first</caption>
+    <div
+      ref={setScroller}
+      role="region"
+      aria-labelledby={captionId}
+      tabIndex={scrolls ? 0 : undefined}
+      className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+    >
+      <table className="w-full divide-y divide-slate-200 text-sm">
+        <caption id={captionId} className="sr-only">Import jobs, newest first</caption>
         <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
           <tr>
             <th scope="col" className="px-3 py-2">Source</th>
             <th scope="col" className="px-3 py-2">State</th>
             {COUNT_COLUMNS.map((column) => (
-              <th key={column.key} scope="col" className="px-3 py-2 text-right">{column.label}</th>
+              <th key={column.key} scope="col" className="px-2 py-2 text-right">{column.label}</th>
             ))}
             <th scope="col" className="px-3 py-2">Started</th>
             <th scope="col" className="px-3 py-2">Finished</th>
-            <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
+            <th scope="col" className={`${ACTIONS_CELL} bg-slate-50`}><span className="sr-only">Actions</span></th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -44,6 +58,31 @@ export function JobsTable({ jobs, onNotice }: { jobs: readonly ImportJob[]; onNo
       </table>
     </div>
   );
+}
+
+/**
+ * The actions column, pinned to the right edge of the scrolling region (it never scrolls out of
+ * view), wide enough for its buttons two by two. Its rule on the left is a shadow, not a border:
+ * the table's collapsed borders stay behind when a sticky cell moves.
+ */
+const ACTIONS_CELL = 'sticky right-0 min-w-48 px-3 py-2 shadow-[inset_1px_0_0_var(--color-slate-200)]';
+
+/** Whether the element's content is wider than the element: it scrolls sideways. */
+function useScrollsSideways(element: HTMLElement | null): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    if (!element) return;
+    const measure = () => setScrolls(element.scrollWidth > element.clientWidth);
+    measure();
+    // jsdom (component tests) has no ResizeObserver; the first measure is all it gets.
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    // The table grows with its rows and their words without the region changing size.
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, [element]);
+  return scrolls;
 }
 
 type Asking = 'cancel' | 'delete' | null;
@@ -75,22 +114,23 @@ function JobRow({ job, onNotice }: { job: ImportJob; onNotice: (notice: Notice) 
 
   return (
     <tr className="align-top">
-      <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">{source}</th>
-      <td className={`px-3 py-2 ${state.detail ? 'min-w-56' : ''}`}>
+      {/* A long file name breaks anywhere rather than widen the table. */}
+      <th scope="row" className="min-w-36 px-3 py-2 text-left font-medium [overflow-wrap:anywhere] text-slate-900">{source}</th>
+      <td className={`px-3 py-2 ${state.detail ? 'min-w-48' : ''}`}>
         <StatusBadge tone={state.tone}>{state.word}</StatusBadge>
         {state.detail && <p className="mt-1 text-xs text-slate-600">{state.detail}</p>}
       </td>
       {COUNT_COLUMNS.map((column) => (
-        <td key={column.key} className="px-3 py-2 text-right tabular-nums">{counts[column.key].toLocaleString('en')}</td>
+        <td key={column.key} className="px-2 py-2 text-right tabular-nums">{counts[column.key].toLocaleString('en')}</td>
       ))}
-      <td className="whitespace-nowrap px-3 py-2 text-slate-700">
-        <time dateTime={new Date(job.createdAt).toISOString()}>{formatTime(job.createdAt)}</time>
+      <td className="px-3 py-2 text-slate-700">
+        <JobTime epochMs={job.createdAt} />
       </td>
-      <td className="whitespace-nowrap px-3 py-2 text-slate-700">
-        {job.finishedAt === null ? <span className="text-slate-500">not yet</span> : <time dateTime={new Date(job.finishedAt).toISOString()}>{formatTime(job.finishedAt)}</time>}
+      <td className="px-3 py-2 text-slate-700">
+        {job.finishedAt === null ? <span className="whitespace-nowrap text-slate-500">not yet</span> : <JobTime epochMs={job.finishedAt} />}
       </td>
-      <td className="min-w-48 px-3 py-2">
-        <div className="flex flex-wrap justify-end gap-1.5">
+      <td className={`${ACTIONS_CELL} bg-white`}>
+        <div className="grid grid-cols-2 gap-1.5">
           <Link to="/imports/$jobId" params={{ jobId: job.id }} className={buttonClass('secondary')} aria-label={`Open ${label}`}>Open</Link>
           {canResume && (
             <Button variant="secondary" disabled={busy} aria-label={`Resume ${label}`} onClick={() => void run(() => jobStore.resumeJob(job.id), `Resumed ${label}.`)}>
@@ -133,5 +173,15 @@ function JobRow({ job, onNotice }: { job: ImportJob; onNotice: (notice: Notice) 
         )}
       </td>
     </tr>
+  );
+}
+
+/** A job's time, which may wrap between the date and the hour but never inside either. */
+function JobTime({ epochMs }: { epochMs: number }) {
+  const { date, time } = formatTimeParts(epochMs);
+  return (
+    <time dateTime={new Date(epochMs).toISOString()}>
+      <span className="whitespace-nowrap">{date},</span> <span className="whitespace-nowrap">{time}</span>
+    </time>
   );
 }

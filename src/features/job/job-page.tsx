@@ -7,7 +7,8 @@ import { Button } from '../../components/button';
 import { PageHeader } from '../../components/page-header';
 import { plural } from '../../components/plural';
 import { ProgressBar } from '../../components/progress-bar';
-import { StatusBadge, type StatusTone } from '../../components/status-badge';
+import { PHASE_TONE } from '../../components/phase-tone';
+import { StatusBadge } from '../../components/status-badge';
 import { useConnection } from '../../api/use-connection';
 import { estimateRemainingMs } from '../../jobs/eta';
 import { jobNumbering } from '../../jobs/job-numbering';
@@ -15,22 +16,11 @@ import type { ImportJob } from '../../jobs/import-job';
 import { jobEta, jobStore } from '../../jobs/job-runtime';
 import { AccountingPanel, RowProblems } from './job-problems';
 import { BatchTable, UnknownChunks } from './job-batches';
-import type { JobPhase } from '../../jobs/job-state';
 import { sourceName, uploadWaitMs, viewJob, type JobView } from './job-view';
 import { RateLimitMeter, useBudget } from './rate-limit-meter';
 import { useJob, useJobs, useRunner } from './use-jobs';
 
 const n = (value: number) => value.toLocaleString('en');
-const PHASE_TONE: Record<JobPhase, StatusTone> = {
-  sending: 'progress',
-  processing: 'progress',
-  'needs-you': 'warning',
-  paused: 'warning',
-  'waiting-for-connection': 'warning',
-  cancelled: 'neutral',
-  finished: 'success',
-  'finished-with-failures': 'danger',
-};
 
 export function JobPage({ jobId }: { jobId: string }) {
   const { job, status, error } = useJob(jobId);
