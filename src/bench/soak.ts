@@ -8,8 +8,11 @@
 // chunks and how they were resolved, the tab's peak JS heap, and the machine's load.
 // `--rows N` changes the size. Writes bench-results/soak.json. Takes several minutes: not part of
 // `npm test`.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium, type Request } from '@playwright/test';
+import Database from 'better-sqlite3';
 import { CHROMIUM_ARGS, findChromium, NO_BROWSER_MESSAGE } from '../../e2e/find-browser';
 import { containerCheckDigit } from '../spreadsheet/iso6346';
 import { startServerProcess } from '../tooling/server-process';
@@ -36,10 +39,13 @@ function csv(rows: number): Buffer {
   return Buffer.from(lines.join('\r\n'));
 }
 
-async function startSandbox(): Promise<{ url: string; stop: () => Promise<void> }> {
+async function startSandbox(dbPath: string): Promise<{ url: string; stop: () => Promise<void> }> {
   const server = await startServerProcess({
     entry: 'src/server/start.ts',
     env: {
+      // A file store rather than the default in-memory one, so that the audit below can read
+      // what the sandbox holds, row by row.
+      SANDBOX_DB: dbPath,
       SANDBOX_ROW_DELAY_MS: '0',
       SANDBOX_IMPORT_WINDOW_S: String(WINDOW_S),
       SANDBOX_FAULTS: FAULTS,
@@ -49,6 +55,45 @@ async function startSandbox(): Promise<{ url: string; stop: () => Promise<void> 
     echoStderr: true,
   });
   return { url: server.address, stop: server.stop };
+}
+
+/**
+ * What the sandbox's store holds after the import, read from its file: every soak row has its
+ * own container number, so "created exactly once" is one shipment per tracking number, checked
+ * by reference (rows with one) and by batch (rows without one, whose only trace is the batch
+ * whose item created them). Rows sent in more than one batch are a Resend's or a lost key's.
+ */
+function auditStore(dbPath: string) {
+  const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+  try {
+    const one = <T>(sql: string) => db.prepare(sql).get() as T;
+    const shipments = one<{ total: number; withReference: number; distinctNumbers: number; distinctReferences: number }>(
+      `SELECT count(*) AS total, count(reference) AS withReference, count(DISTINCT tracking_number) AS distinctNumbers,
+              count(DISTINCT reference) AS distinctReferences FROM shipments`,
+    );
+    const batches = one<{ batches: number; totalRequests: number; unfinished: number }>(
+      `SELECT count(*) AS batches, coalesce(sum(total_requests), 0) AS totalRequests,
+              count(*) FILTER (WHERE status NOT IN ('completed', 'failed')) AS unfinished FROM batches`,
+    );
+    const items = one<{ items: number; created: number; updated: number; failed: number; distinctNumbers: number }>(
+      `SELECT count(*) AS items, count(*) FILTER (WHERE creation_status = 'created') AS created,
+              count(*) FILTER (WHERE creation_status = 'updated') AS updated,
+              count(*) FILTER (WHERE creation_status = 'failed') AS failed,
+              count(DISTINCT tracking_number) AS distinctNumbers FROM result_items`,
+    );
+    // Tracking numbers held by more than one shipment (rows without a reference imported twice).
+    const numbersTwice = one<{ n: number }>(
+      'SELECT count(*) AS n FROM (SELECT tracking_number FROM shipments GROUP BY tracking_number HAVING count(*) > 1)',
+    ).n;
+    // Rows that arrived in more than one batch, and the batches that repeat rows of another.
+    const rowsInTwoBatches = one<{ n: number }>(
+      'SELECT count(*) AS n FROM (SELECT tracking_number FROM result_items GROUP BY tracking_number HAVING count(DISTINCT batch_seq) > 1)',
+    ).n;
+    const idempotencyKeys = one<{ n: number }>('SELECT count(*) AS n FROM idempotency_keys').n;
+    return { shipments, numbersTwice, batches, items, rowsInTwoBatches, idempotencyKeys };
+  } finally {
+    db.close();
+  }
 }
 
 async function shipmentTotal(url: string): Promise<number> {
@@ -67,10 +112,12 @@ interface Tally {
   otherStatus: number;
   dropped: number;
   slow: number;
+  /** Answered from the Idempotency-Key (Idempotent-Replayed: true): a repeat created no batch. */
+  replayed: number;
   /** Sent by the client itself after a failed answer to the same request (not a user's Resend). */
   retries: number;
 }
-const tally = (): Tally => ({ sent: 0, ok: 0, status429: 0, status5xx: 0, otherStatus: 0, dropped: 0, slow: 0, retries: 0 });
+const tally = (): Tally => ({ sent: 0, ok: 0, status429: 0, status5xx: 0, otherStatus: 0, dropped: 0, slow: 0, replayed: 0, retries: 0 });
 
 function kindOf(request: Request): Kind | null {
   const url = new URL(request.url());
@@ -87,7 +134,9 @@ async function main() {
     return;
   }
   const loadAtStart = machineLoad();
-  const sandbox = await startSandbox();
+  const storeDir = mkdtempSync(join(tmpdir(), 'soak-'));
+  const dbPath = join(storeDir, 'sandbox.sqlite');
+  const sandbox = await startSandbox(dbPath);
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
@@ -118,6 +167,7 @@ async function main() {
       const kind = kindOf(request);
       if (!kind) return;
       if (Date.now() - (started.get(request) ?? Date.now()) >= SLOW_MS - 100) tallies[kind].slow++;
+      if (response.headers()['idempotent-replayed'] === 'true') tallies[kind].replayed++;
       const status = response.status();
       failed(request, status === 429 ? 'status429' : status >= 500 ? 'status5xx' : status >= 400 ? 'otherStatus' : 'ok');
     });
@@ -184,6 +234,7 @@ async function main() {
       Number(((await page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]').textContent()) ?? '').replace(/,/g, ''));
     const pageCounts = { created: await figure('Created'), updated: await figure('Updated'), failed: await figure('Failed') };
 
+    const store = auditStore(dbPath);
     const figures = {
       rows: ROWS,
       faults: FAULTS,
@@ -208,6 +259,7 @@ async function main() {
       jobPageCounts: pageCounts,
       rowsWithoutReference: Math.floor(ROWS / 20),
       peakJsHeapMB: Math.round(peakHeap / 2 ** 20),
+      store,
     };
     console.log(JSON.stringify(figures, null, 2));
     mkdirSync('bench-results', { recursive: true });
@@ -217,9 +269,17 @@ async function main() {
       console.error('The accounting invariant does not hold.');
       process.exitCode = 1;
     }
+    // Exactly once: one shipment per row unless the user resent a chunk (then a row without a
+    // reference may be created twice; one with a reference is updated, never duplicated).
+    const exactlyOnce = store.shipments.total === ROWS && store.shipments.distinctNumbers === ROWS && store.numbersTwice === 0;
+    if (!exactlyOnce && resends === 0) {
+      console.error(`Rows were not created exactly once: ${store.shipments.total} shipments, ${store.shipments.distinctNumbers} distinct tracking numbers for ${ROWS} rows, no Resend.`);
+      process.exitCode = 1;
+    }
   } finally {
     await browser.close();
     await sandbox.stop();
+    rmSync(storeDir, { recursive: true, force: true });
   }
 }
 
