@@ -39,6 +39,39 @@ function csv(rows: number): Buffer {
   return Buffer.from(lines.join('\r\n'));
 }
 
+/**
+ * What the sandbox itself saw, from its request log: requests by kind (more than the page sent
+ * when Chromium resent one whose connection was cut), upload answers by status, and any warning
+ * or error it logged (MaxListenersExceededWarning once came with every dropped import).
+ */
+const sandboxSaw = {
+  requests: { upload: 0, poll: 0, other: 0 } as Record<Kind, number>,
+  uploadAnswers: {} as Record<string, number>,
+  warnings: [] as string[],
+  errorsLogged: 0,
+};
+const kindOfRequest = new Map<string, Kind>();
+
+function readSandboxLine(line: string, stream: 'stdout' | 'stderr'): void {
+  if (stream === 'stderr') {
+    if (/Warning/.test(line)) sandboxSaw.warnings.push(line.trim());
+    return;
+  }
+  if (!line.startsWith('{')) return;
+  const entry = JSON.parse(line) as { level: number; reqId?: string; msg?: string; req?: { method: string; url: string }; res?: { statusCode: number } };
+  if (entry.level >= 50) sandboxSaw.errorsLogged++;
+  if (entry.msg === 'incoming request' && entry.req && entry.reqId) {
+    const kind = kindOfPath(entry.req.method, new URL(entry.req.url, 'http://sandbox').pathname);
+    if (!kind) return;
+    sandboxSaw.requests[kind]++;
+    kindOfRequest.set(entry.reqId, kind);
+  } else if (entry.msg === 'request completed' && entry.reqId && entry.res) {
+    if (kindOfRequest.get(entry.reqId) !== 'upload') return;
+    const status = String(entry.res.statusCode);
+    sandboxSaw.uploadAnswers[status] = (sandboxSaw.uploadAnswers[status] ?? 0) + 1;
+  }
+}
+
 async function startSandbox(dbPath: string): Promise<{ url: string; stop: () => Promise<void> }> {
   const server = await startServerProcess({
     entry: 'src/server/start.ts',
@@ -50,9 +83,12 @@ async function startSandbox(dbPath: string): Promise<{ url: string; stop: () => 
       SANDBOX_IMPORT_WINDOW_S: String(WINDOW_S),
       SANDBOX_FAULTS: FAULTS,
       SANDBOX_FAULT_SLOW_MS: String(SLOW_MS),
+      // Its request log, for readSandboxLine (one line per request in and answer out).
+      LOG_LEVEL: 'info',
     },
     startTimeoutMs: 180_000,
     echoStderr: true,
+    onLine: readSandboxLine,
   });
   return { url: server.address, stop: server.stop };
 }
@@ -120,10 +156,13 @@ interface Tally {
 const tally = (): Tally => ({ sent: 0, ok: 0, status429: 0, status5xx: 0, otherStatus: 0, dropped: 0, slow: 0, replayed: 0, retries: 0 });
 
 function kindOf(request: Request): Kind | null {
-  const url = new URL(request.url());
-  if (!url.pathname.startsWith('/api/v1/')) return null;
-  if (request.method() === 'POST' && url.pathname.startsWith('/api/v1/shipments/imports')) return 'upload';
-  if (request.method() === 'GET' && /^\/api\/v1\/shipments\/imports\/[^/]+$/.test(url.pathname)) return 'poll';
+  return kindOfPath(request.method(), new URL(request.url()).pathname);
+}
+
+function kindOfPath(method: string, pathname: string): Kind | null {
+  if (!pathname.startsWith('/api/v1/')) return null;
+  if (method === 'POST' && pathname.startsWith('/api/v1/shipments/imports')) return 'upload';
+  if (method === 'GET' && /^\/api\/v1\/shipments\/imports\/[^/]+$/.test(pathname)) return 'poll';
   return 'other';
 }
 
@@ -260,6 +299,8 @@ async function main() {
       rowsWithoutReference: Math.floor(ROWS / 20),
       peakJsHeapMB: Math.round(peakHeap / 2 ** 20),
       store,
+      // Counted by the sandbox: it also answered the soak's own two shipment counts ('other').
+      sandboxSaw,
     };
     console.log(JSON.stringify(figures, null, 2));
     mkdirSync('bench-results', { recursive: true });
