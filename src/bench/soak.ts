@@ -41,15 +41,21 @@ function csv(rows: number): Buffer {
 
 /**
  * What the sandbox itself saw, from its request log: requests by kind (more than the page sent
- * when Chromium resent one whose connection was cut), upload answers by status, and any warning
- * or error it logged (MaxListenersExceededWarning once came with every dropped import).
+ * when Chromium resent one whose connection was cut), answers by kind and status (a cut one logs
+ * none: Fastify logs an answer when it has finished), and any warning or error it logged
+ * (MaxListenersExceededWarning once came with every dropped import).
  */
 const sandboxSaw = {
   requests: { upload: 0, poll: 0, other: 0 } as Record<Kind, number>,
-  uploadAnswers: {} as Record<string, number>,
+  answers: { upload: {}, poll: {}, other: {} } as Record<Kind, Record<string, number>>,
   warnings: [] as string[],
   errorsLogged: 0,
 };
+/** Requests of each kind the sandbox received but logged no answer to: connections it cut. */
+const cutBySandbox = () =>
+  Object.fromEntries(
+    (['upload', 'poll', 'other'] as const).map((kind) => [kind, sandboxSaw.requests[kind] - Object.values(sandboxSaw.answers[kind]).reduce((a, b) => a + b, 0)]),
+  );
 const kindOfRequest = new Map<string, Kind>();
 
 function readSandboxLine(line: string, stream: 'stdout' | 'stderr'): void {
@@ -66,9 +72,10 @@ function readSandboxLine(line: string, stream: 'stdout' | 'stderr'): void {
     sandboxSaw.requests[kind]++;
     kindOfRequest.set(entry.reqId, kind);
   } else if (entry.msg === 'request completed' && entry.reqId && entry.res) {
-    if (kindOfRequest.get(entry.reqId) !== 'upload') return;
+    const kind = kindOfRequest.get(entry.reqId);
+    if (!kind) return;
     const status = String(entry.res.statusCode);
-    sandboxSaw.uploadAnswers[status] = (sandboxSaw.uploadAnswers[status] ?? 0) + 1;
+    sandboxSaw.answers[kind][status] = (sandboxSaw.answers[kind][status] ?? 0) + 1;
   }
 }
 
@@ -300,7 +307,7 @@ async function main() {
       peakJsHeapMB: Math.round(peakHeap / 2 ** 20),
       store,
       // Counted by the sandbox: it also answered the soak's own two shipment counts ('other').
-      sandboxSaw,
+      sandboxSaw: { ...sandboxSaw, cut: cutBySandbox() },
     };
     console.log(JSON.stringify(figures, null, 2));
     mkdirSync('bench-results', { recursive: true });
