@@ -324,6 +324,11 @@ async function main() {
       console.error(`Rows were not created exactly once: ${store.shipments.total} shipments, ${store.shipments.distinctNumbers} distinct tracking numbers for ${ROWS} rows, no Resend.`);
       process.exitCode = 1;
     }
+    // Faults are the sandbox's own doing: handling them must not make it warn or log an error.
+    if (sandboxSaw.warnings.length > 0 || sandboxSaw.errorsLogged > 0) {
+      console.error(`The sandbox logged ${sandboxSaw.warnings.length} warnings and ${sandboxSaw.errorsLogged} errors.`);
+      process.exitCode = 1;
+    }
   } finally {
     await browser.close();
     await sandbox.stop();
