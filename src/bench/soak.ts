@@ -8,8 +8,11 @@
 // chunks and how they were resolved, the tab's peak JS heap, and the machine's load.
 // `--rows N` changes the size. Writes bench-results/soak.json. Takes several minutes: not part of
 // `npm test`.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium, type Request } from '@playwright/test';
+import Database from 'better-sqlite3';
 import { CHROMIUM_ARGS, findChromium, NO_BROWSER_MESSAGE } from '../../e2e/find-browser';
 import { containerCheckDigit } from '../spreadsheet/iso6346';
 import { startServerProcess } from '../tooling/server-process';
@@ -36,19 +39,104 @@ function csv(rows: number): Buffer {
   return Buffer.from(lines.join('\r\n'));
 }
 
-async function startSandbox(): Promise<{ url: string; stop: () => Promise<void> }> {
+/**
+ * What the sandbox itself saw, from its request log: requests by kind (more than the page sent
+ * when Chromium resent one whose connection was cut), answers by kind and status (a cut one logs
+ * none: Fastify logs an answer when it has finished), and any warning or error it logged
+ * (MaxListenersExceededWarning once came with every dropped import).
+ */
+const sandboxSaw = {
+  requests: { upload: 0, poll: 0, other: 0 } as Record<Kind, number>,
+  answers: { upload: {}, poll: {}, other: {} } as Record<Kind, Record<string, number>>,
+  warnings: [] as string[],
+  errorsLogged: 0,
+};
+/** Requests of each kind the sandbox received but logged no answer to: connections it cut. */
+const cutBySandbox = () =>
+  Object.fromEntries(
+    (['upload', 'poll', 'other'] as const).map((kind) => [kind, sandboxSaw.requests[kind] - Object.values(sandboxSaw.answers[kind]).reduce((a, b) => a + b, 0)]),
+  );
+const kindOfRequest = new Map<string, Kind>();
+
+function readSandboxLine(line: string, stream: 'stdout' | 'stderr'): void {
+  if (stream === 'stderr') {
+    if (/Warning/.test(line)) sandboxSaw.warnings.push(line.trim());
+    return;
+  }
+  if (!line.startsWith('{')) return;
+  const entry = JSON.parse(line) as { level: number; reqId?: string; msg?: string; req?: { method: string; url: string }; res?: { statusCode: number } };
+  if (entry.level >= 50) sandboxSaw.errorsLogged++;
+  if (entry.msg === 'incoming request' && entry.req && entry.reqId) {
+    const kind = kindOfPath(entry.req.method, new URL(entry.req.url, 'http://sandbox').pathname);
+    if (!kind) return;
+    sandboxSaw.requests[kind]++;
+    kindOfRequest.set(entry.reqId, kind);
+  } else if (entry.msg === 'request completed' && entry.reqId && entry.res) {
+    const kind = kindOfRequest.get(entry.reqId);
+    if (!kind) return;
+    const status = String(entry.res.statusCode);
+    sandboxSaw.answers[kind][status] = (sandboxSaw.answers[kind][status] ?? 0) + 1;
+  }
+}
+
+async function startSandbox(dbPath: string): Promise<{ url: string; stop: () => Promise<void> }> {
   const server = await startServerProcess({
     entry: 'src/server/start.ts',
     env: {
+      // A file store rather than the default in-memory one, so that the audit below can read
+      // what the sandbox holds, row by row.
+      SANDBOX_DB: dbPath,
       SANDBOX_ROW_DELAY_MS: '0',
       SANDBOX_IMPORT_WINDOW_S: String(WINDOW_S),
       SANDBOX_FAULTS: FAULTS,
       SANDBOX_FAULT_SLOW_MS: String(SLOW_MS),
+      // Its request log, for readSandboxLine (one line per request in and answer out).
+      LOG_LEVEL: 'info',
     },
     startTimeoutMs: 180_000,
     echoStderr: true,
+    onLine: readSandboxLine,
   });
   return { url: server.address, stop: server.stop };
+}
+
+/**
+ * What the sandbox's store holds after the import, read from its file: every soak row has its
+ * own container number, so "created exactly once" is one shipment per tracking number, checked
+ * by reference (rows with one) and by batch (rows without one, whose only trace is the batch
+ * whose item created them). Rows sent in more than one batch are a Resend's or a lost key's.
+ */
+function auditStore(dbPath: string) {
+  const db = new Database(dbPath, { readonly: true, fileMustExist: true });
+  try {
+    const one = <T>(sql: string) => db.prepare(sql).get() as T;
+    const shipments = one<{ total: number; withReference: number; distinctNumbers: number; distinctReferences: number }>(
+      `SELECT count(*) AS total, count(reference) AS withReference, count(DISTINCT tracking_number) AS distinctNumbers,
+              count(DISTINCT reference) AS distinctReferences FROM shipments`,
+    );
+    const batches = one<{ batches: number; totalRequests: number; unfinished: number }>(
+      `SELECT count(*) AS batches, coalesce(sum(total_requests), 0) AS totalRequests,
+              count(*) FILTER (WHERE status NOT IN ('completed', 'failed')) AS unfinished FROM batches`,
+    );
+    const items = one<{ items: number; created: number; updated: number; failed: number; distinctNumbers: number }>(
+      `SELECT count(*) AS items, count(*) FILTER (WHERE creation_status = 'created') AS created,
+              count(*) FILTER (WHERE creation_status = 'updated') AS updated,
+              count(*) FILTER (WHERE creation_status = 'failed') AS failed,
+              count(DISTINCT tracking_number) AS distinctNumbers FROM result_items`,
+    );
+    // Tracking numbers held by more than one shipment (rows without a reference imported twice).
+    const numbersTwice = one<{ n: number }>(
+      'SELECT count(*) AS n FROM (SELECT tracking_number FROM shipments GROUP BY tracking_number HAVING count(*) > 1)',
+    ).n;
+    // Rows that arrived in more than one batch, and the batches that repeat rows of another.
+    const rowsInTwoBatches = one<{ n: number }>(
+      'SELECT count(*) AS n FROM (SELECT tracking_number FROM result_items GROUP BY tracking_number HAVING count(DISTINCT batch_seq) > 1)',
+    ).n;
+    const idempotencyKeys = one<{ n: number }>('SELECT count(*) AS n FROM idempotency_keys').n;
+    return { shipments, numbersTwice, batches, items, rowsInTwoBatches, idempotencyKeys };
+  } finally {
+    db.close();
+  }
 }
 
 async function shipmentTotal(url: string): Promise<number> {
@@ -67,16 +155,21 @@ interface Tally {
   otherStatus: number;
   dropped: number;
   slow: number;
+  /** Answered from the Idempotency-Key (Idempotent-Replayed: true): a repeat created no batch. */
+  replayed: number;
   /** Sent by the client itself after a failed answer to the same request (not a user's Resend). */
   retries: number;
 }
-const tally = (): Tally => ({ sent: 0, ok: 0, status429: 0, status5xx: 0, otherStatus: 0, dropped: 0, slow: 0, retries: 0 });
+const tally = (): Tally => ({ sent: 0, ok: 0, status429: 0, status5xx: 0, otherStatus: 0, dropped: 0, slow: 0, replayed: 0, retries: 0 });
 
 function kindOf(request: Request): Kind | null {
-  const url = new URL(request.url());
-  if (!url.pathname.startsWith('/api/v1/')) return null;
-  if (request.method() === 'POST' && url.pathname.startsWith('/api/v1/shipments/imports')) return 'upload';
-  if (request.method() === 'GET' && /^\/api\/v1\/shipments\/imports\/[^/]+$/.test(url.pathname)) return 'poll';
+  return kindOfPath(request.method(), new URL(request.url()).pathname);
+}
+
+function kindOfPath(method: string, pathname: string): Kind | null {
+  if (!pathname.startsWith('/api/v1/')) return null;
+  if (method === 'POST' && pathname.startsWith('/api/v1/shipments/imports')) return 'upload';
+  if (method === 'GET' && /^\/api\/v1\/shipments\/imports\/[^/]+$/.test(pathname)) return 'poll';
   return 'other';
 }
 
@@ -87,7 +180,9 @@ async function main() {
     return;
   }
   const loadAtStart = machineLoad();
-  const sandbox = await startSandbox();
+  const storeDir = mkdtempSync(join(tmpdir(), 'soak-'));
+  const dbPath = join(storeDir, 'sandbox.sqlite');
+  const sandbox = await startSandbox(dbPath);
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
@@ -118,6 +213,7 @@ async function main() {
       const kind = kindOf(request);
       if (!kind) return;
       if (Date.now() - (started.get(request) ?? Date.now()) >= SLOW_MS - 100) tallies[kind].slow++;
+      if (response.headers()['idempotent-replayed'] === 'true') tallies[kind].replayed++;
       const status = response.status();
       failed(request, status === 429 ? 'status429' : status >= 500 ? 'status5xx' : status >= 400 ? 'otherStatus' : 'ok');
     });
@@ -184,6 +280,7 @@ async function main() {
       Number(((await page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]').textContent()) ?? '').replace(/,/g, ''));
     const pageCounts = { created: await figure('Created'), updated: await figure('Updated'), failed: await figure('Failed') };
 
+    const store = auditStore(dbPath);
     const figures = {
       rows: ROWS,
       faults: FAULTS,
@@ -202,12 +299,14 @@ async function main() {
       unknownDetails: unknownChunks,
       accounting,
       invariant,
-      // Every row is a distinct shipment: more than ROWS means rows without a reference in a
-      // resent chunk whose first request had arrived (the user's Resend, never a silent one).
+      // Every row is a distinct shipment: more than ROWS means a chunk imported twice.
       shipmentsCreated: created,
       jobPageCounts: pageCounts,
       rowsWithoutReference: Math.floor(ROWS / 20),
       peakJsHeapMB: Math.round(peakHeap / 2 ** 20),
+      store,
+      // Counted by the sandbox: it also answered the soak's own two shipment counts ('other').
+      sandboxSaw: { ...sandboxSaw, cut: cutBySandbox() },
     };
     console.log(JSON.stringify(figures, null, 2));
     mkdirSync('bench-results', { recursive: true });
@@ -217,9 +316,27 @@ async function main() {
       console.error('The accounting invariant does not hold.');
       process.exitCode = 1;
     }
+    // Exactly once, Resend or not: every upload to the console's own server carries the chunk's
+    // Idempotency-Key, the same on a Resend and on Chromium's own resend of a cut request, and
+    // the sandbox answers a repeated key with the first batch. A chunk imported twice shows as a
+    // row without a reference created twice, or rows in more than one batch.
+    const exactlyOnce =
+      store.shipments.total === ROWS && store.shipments.distinctNumbers === ROWS && store.numbersTwice === 0 && store.rowsInTwoBatches === 0;
+    if (!exactlyOnce) {
+      console.error(
+        `Rows were not created exactly once: ${store.shipments.total} shipments for ${ROWS} rows, ${store.numbersTwice} tracking numbers held twice, ${store.rowsInTwoBatches} rows in more than one batch (${resends} Resend).`,
+      );
+      process.exitCode = 1;
+    }
+    // Faults are the sandbox's own doing: handling them must not make it warn or log an error.
+    if (sandboxSaw.warnings.length > 0 || sandboxSaw.errorsLogged > 0) {
+      console.error(`The sandbox logged ${sandboxSaw.warnings.length} warnings and ${sandboxSaw.errorsLogged} errors.`);
+      process.exitCode = 1;
+    }
   } finally {
     await browser.close();
     await sandbox.stop();
+    rmSync(storeDir, { recursive: true, force: true });
   }
 }
 

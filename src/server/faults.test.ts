@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, test } from 'vitest';
+import { buildApp } from './app';
+import { testConfig } from './config';
 import { drawFault } from './faults';
 import { AUTH, importList, sandbox } from './test-support';
 
@@ -66,6 +68,36 @@ describe('SANDBOX_FAULTS', () => {
       await app?.close();
       app = undefined;
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('drop over a real connection: the cut is final, with no error answer tried on the cut response', async () => {
+    // The soak's sandbox logged MaxListenersExceededWarning (11 close listeners on one
+    // ServerResponse) and "Premature close" errors for every dropped import: the cut made Fastify
+    // treat the response as failed and send an error answer, which the drop cut again, and again.
+    const server = await buildApp(testConfig({ faults: { drop: 1 } }));
+    app = server;
+    let sends = 0;
+    server.addHook('onSend', async (_request, _reply, payload) => {
+      sends++;
+      return payload;
+    });
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    try {
+      const address = await server.listen({ host: '127.0.0.1', port: 0 });
+      const post = fetch(`${address}/api/v1/shipments/imports`, {
+        method: 'POST',
+        headers: { ...AUTH, 'content-type': 'application/json' },
+        body: JSON.stringify([ROW]),
+      });
+      await expect(post).rejects.toThrow();
+      // Warnings are emitted on a later tick than the listener that crossed the limit.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect({ sends, warnings }).toEqual({ sends: 1, warnings: [] });
+    } finally {
+      process.off('warning', onWarning);
     }
   });
 

@@ -51,8 +51,14 @@ export function addFaults(app: FastifyInstance, shares: FaultShares, slowMs: num
   app.addHook('onSend', async (request, reply, payload) => {
     if (!request.dropResponse) return payload;
     // Destroying the response and handing Fastify an open stream makes both real sockets and
-    // inject() see a reset connection instead of a response.
+    // inject() see a reset connection instead of a response (with a finished body, inject()
+    // would see the answer). The stream ends once the cut response has closed, before Fastify
+    // reacts to that close: a stream still open then counts as a failed answer, and Fastify sent
+    // an error answer through this hook again, to be cut again — three times per dropped import,
+    // with four 'close' listeners on the one response each time (MaxListenersExceededWarning).
+    const body = new Readable({ read() {} });
+    reply.raw.once('close', () => body.push(null));
     reply.raw.destroy();
-    return new Readable({ read() {} });
+    return body;
   });
 }

@@ -20,8 +20,9 @@ export async function warmParsePool(overrides: Partial<ServerConfig> = {}): Prom
 }
 
 /**
- * Ends the parse pool an app of this config shares, for a script that must exit when done:
- * `app.close()` leaves the pool to the next app, and its workers' message ports hold the process.
+ * Ends the parse pool an app of this config shares: `app.close()` leaves the pool to the next
+ * app. An idle pool does not hold the process (its workers are unref'd); this frees its threads
+ * at once, for a script that goes on without it.
  */
 export async function closeParsePool(config: ServerConfig): Promise<void> {
   await parsePoolOf(config).close();

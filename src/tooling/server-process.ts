@@ -15,6 +15,8 @@ export interface ServerProcessOptions {
   startTimeoutMs: number;
   /** Copies the server's stderr to this process's as it comes, so its warnings are seen. */
   echoStderr?: boolean;
+  /** Called with every whole line the server writes, stdout and stderr, from its start on (its log, at LOG_LEVEL). */
+  onLine?: (line: string, stream: 'stdout' | 'stderr') => void;
 }
 
 export interface ServerProcess {
@@ -31,6 +33,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SANDBOX_DB: ':memory:', LOG_LEVEL: 'warn', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  if (options.onLine) forwardLines(child, options.onLine);
   try {
     const address = await waitForAddress(child, options);
     return { child, address, stop: () => stop(child) };
@@ -62,6 +65,17 @@ function waitForAddress(child: ChildProcess, { entry, startTimeoutMs, echoStderr
       reject(new Error(`${entry} exited with code ${code} before listening:\n${output}`));
     });
   });
+}
+
+function forwardLines(child: ChildProcess, onLine: NonNullable<ServerProcessOptions['onLine']>): void {
+  for (const name of ['stdout', 'stderr'] as const) {
+    let partial = '';
+    child[name]?.on('data', (chunk: Buffer) => {
+      const lines = (partial + chunk.toString()).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) onLine(line, name);
+    });
+  }
 }
 
 async function stop(child: ChildProcess): Promise<void> {

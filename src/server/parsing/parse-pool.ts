@@ -79,7 +79,6 @@ class PoolWorker {
       stdout: false,
       stderr: false,
     });
-    this.thread.unref();
   }
 }
 
@@ -88,7 +87,8 @@ const sharedPools = new Map<string, ParsePool>();
 /**
  * One pool per process and set of options: a worker takes a second or more to load the reader
  * through tsx, which every app built with the same settings (each test's) need not pay again.
- * Its threads are unref'd, so an idle pool never keeps the process alive.
+ * It holds the process only while it has work (holdWhileBusy()), so an idle pool never keeps it
+ * alive; close() frees its threads at once.
  */
 export function sharedParsePool(options: ParsePoolOptions, log?: PoolLog): ParsePool {
   const key = JSON.stringify(options);
@@ -157,7 +157,10 @@ export class ParsePool {
   /** Resolves once a worker has loaded and can take a file. */
   ready(): Promise<void> {
     if (this.workers.some((worker) => worker.ready)) return Promise.resolve();
-    return new Promise((resolve) => this.readyWaiters.push(resolve));
+    return new Promise((resolve) => {
+      this.readyWaiters.push(resolve);
+      this.holdWhileBusy();
+    });
   }
 
   async close(): Promise<void> {
@@ -196,13 +199,29 @@ export class ParsePool {
       this.remove(worker);
       this.spawn();
     });
+    // After the listeners, not before: adding a 'message' listener refs the worker's port again
+    // (an unref() in the constructor kept every process that had built an app alive).
+    this.holdWhileBusy();
+  }
+
+  /**
+   * Refs the workers while the pool has work — a file queued or being read, a caller waiting for
+   * ready() — and unrefs them when it is idle: a script that built an app exits once its own work
+   * is done, yet never in the middle of a parse whose answer it awaits.
+   */
+  private holdWhileBusy(): void {
+    const busy = this.queue.length > 0 || this.readyWaiters.length > 0 || this.workers.some((worker) => worker.job !== null);
+    for (const worker of this.workers) {
+      if (busy) worker.thread.ref();
+      else worker.thread.unref();
+    }
   }
 
   private dispatch(): void {
     for (const worker of this.workers) {
       if (!worker.ready || worker.job) continue;
       const job = this.queue.shift();
-      if (!job) return;
+      if (!job) break;
       worker.job = job;
       job.startedAt = performance.now();
       worker.timer = setTimeout(() => {
@@ -216,6 +235,7 @@ export class ParsePool {
       }, this.options.timeoutMs);
       worker.thread.postMessage(job.request, job.request.chunks);
     }
+    this.holdWhileBusy();
   }
 
   private abort(job: Job): void {
@@ -224,6 +244,7 @@ export class ParsePool {
     const worker = this.workers.find((candidate) => candidate.job === job);
     this.finish(job, aborted());
     if (worker) this.replace(worker);
+    this.holdWhileBusy();
   }
 
   /** Gives up on a worker mid-parse: it is terminated, and its exit spawns the next one. */
