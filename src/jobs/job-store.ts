@@ -15,6 +15,12 @@
 //   updateJob(id, fn)            the runner's writes (chunk states, batch progress), atomic per job
 //   splitChunk(…, pieceRows?)    a chunk refused for a cap → smaller pending chunks, same rows
 //   saveOutcome                  a finished batch's compact items
+//   databaseName                 the database the results worker saves polled outcomes into
+//
+// One write comes from elsewhere: a polled batch's outcome is saved by the results worker that
+// read it (workers/results-outcomes.ts), so its 5,000 items are never cloned on the page's thread.
+// It writes only into a database this store laid out, only the `outcomes` store (key [jobId,
+// batchId], a BatchOutcome), and only while the job record exists (same transaction).
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { BatchOutcome, ChunkPayload, ImportJob, JobChunk, NewJob } from './import-job';
 
@@ -90,6 +96,11 @@ export class JobStore {
   }
 
   getSnapshot = (): JobsSnapshot => this.snapshot;
+
+  /** The IndexedDB database this store keeps its jobs in: the results worker saves outcomes there. */
+  get databaseName(): string {
+    return this.dbName;
+  }
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
