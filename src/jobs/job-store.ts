@@ -161,15 +161,29 @@ export class JobStore {
       notify: input.notify ?? false,
     };
     const db = await this.db();
-    const tx = db.transaction(['jobs', 'payloads'], 'readwrite');
-    await Promise.all([
-      tx.objectStore('jobs').put(job),
-      ...cut.map((chunk, index) => tx.objectStore('payloads').put({ jobId: id, chunkId: index, rowNumbers: chunk.rowNumbers, body: chunk.body })),
-      tx.done,
-    ]);
+    // One chunk's rows per transaction, each in its own turn of the event loop: one transaction
+    // of every chunk held the page's thread for the clone of all of them (100,000 rows: the
+    // longest task of Send). The job record goes last, so the runner never meets a chunk without
+    // its rows; if a write fails, the rows already written go with it.
+    try {
+      for (const [index, chunk] of cut.entries()) {
+        const tx = db.transaction('payloads', 'readwrite');
+        await Promise.all([tx.store.put({ jobId: id, chunkId: index, rowNumbers: chunk.rowNumbers, body: chunk.body }), tx.done]);
+      }
+      await db.put('jobs', job);
+    } catch (error) {
+      await this.deletePayloads(id).catch(() => undefined);
+      throw error;
+    }
     this.changed();
     if (input.sourceFile && job.source.kind === 'file') void this.recordContentHash(id, input.sourceFile);
     return job;
+  }
+
+  private async deletePayloads(jobId: string): Promise<void> {
+    const tx = (await this.db()).transaction('payloads', 'readwrite');
+    const keys = await tx.store.index('jobId').getAllKeys(jobId);
+    await Promise.all([...keys.map((key) => tx.store.delete(key)), tx.done]);
   }
 
   /** Adds the source file's SHA-256 to the job once computed (Send does not wait for it). */
