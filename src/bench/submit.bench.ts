@@ -6,9 +6,11 @@
 // longest main-thread task from Send to finished; the tab's JS heap at the end.
 // `--rows N` changes the size; `--tasks` lists the long tasks; `--profile` samples the page's
 // main thread (CDP Profiler) from Send to finished and prints the functions with the most self
-// time. Writes bench-results/submit.json.
+// time; `--trace` records a Chrome trace from Send to finished and lists each main-thread task
+// over 50 ms with the events and functions inside it (saved as bench-results/submit-trace.json;
+// `--trace-from FILE` lists them again). Writes bench-results/submit.json.
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium, NO_BROWSER_MESSAGE } from '../../e2e/find-browser';
@@ -85,7 +87,92 @@ function printProfile(profile: CpuProfile): void {
   console.log(`Self time, main thread, Send → finished:\n${top(self)}\n\nTotal (inclusive) time:\n${top(total)}`);
 }
 
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  id?: string;
+  args?: { name?: string; data?: Record<string, unknown> & { cpuProfile?: CpuProfile; timeDeltas?: number[] } };
+}
+
+/**
+ * The page's main-thread tasks over 50 ms in a Chrome trace, each with the trace events nested in
+ * it (script, GC, IndexedDB callbacks, layout…) and the functions the CPU sampler found it in,
+ * so every long task has a name.
+ */
+function printLongTasks(events: TraceEvent[]): void {
+  const main = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const onMain = (e: TraceEvent) => main.has(`${e.pid}:${e.tid}`);
+  const tasks = events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && onMain(e) && (e.dur ?? 0) > 50_000).sort((a, b) => a.ts - b.ts);
+  // CPU samples: a Profile event gives the start time, ProfileChunk events the nodes and samples.
+  // Node ids are per profile (one per thread): keyed `pid:profile:node`.
+  const nodes = new Map<string, { name: string; parent?: string }>();
+  const samples: { ts: number; node: string; thread: string }[] = [];
+  const clocks = new Map<string, number>();
+  // The Profile event is on the sampled thread; its chunks come from a sampler thread.
+  const sampled = new Map<string, string>();
+  for (const e of events) {
+    if (e.name === 'Profile' && e.args?.data) {
+      clocks.set(`${e.pid}:${e.id}`, (e.args.data as { startTime: number }).startTime);
+      sampled.set(`${e.pid}:${e.id}`, `${e.pid}:${e.tid}`);
+    }
+    if (e.name !== 'ProfileChunk' || !e.args?.data) continue;
+    const key = `${e.pid}:${e.id}`;
+    const { cpuProfile, timeDeltas = [] } = e.args.data;
+    for (const node of cpuProfile?.nodes ?? []) {
+      // Trace nodes may leave out the url and line of native frames.
+      const { functionName, url = '', lineNumber = -1 } = node.callFrame as Partial<CpuProfile['nodes'][number]['callFrame']>;
+      const parent = (node as { parent?: number }).parent;
+      nodes.set(`${key}:${node.id}`, { name: `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber + 1}`, parent: parent === undefined ? undefined : `${key}:${parent}` });
+    }
+    let t = clocks.get(key) ?? 0;
+    (cpuProfile?.samples ?? []).forEach((node, i) => {
+      t += timeDeltas[i] ?? 0;
+      samples.push({ ts: t, node: `${key}:${node}`, thread: sampled.get(key) ?? '' });
+    });
+    clocks.set(key, t);
+  }
+  samples.sort((a, b) => a.ts - b.ts);
+  const first = tasks[0]?.ts ?? 0;
+  console.log(`\nMain-thread tasks over 50 ms (trace): ${tasks.length}`);
+  for (const task of tasks) {
+    const end = task.ts + (task.dur ?? 0);
+    const inner = events
+      .filter((e) => e.ph === 'X' && onMain(e) && e.pid === task.pid && e.tid === task.tid && e.ts >= task.ts && e.ts < end && e !== task && (e.dur ?? 0) >= 3_000)
+      .map((e) => {
+        const data = e.args?.data ?? {};
+        const what = [data.functionName, data.type, typeof data.url === 'string' ? data.url.split('/').pop() : undefined, data.lineNumber].filter((v) => v !== undefined && v !== '').join(' ');
+        return `${Math.round((e.dur ?? 0) / 1000).toString().padStart(5)} ms  ${e.name}${what ? ` (${what})` : ''}`;
+      });
+    const self = new Map<string, number>();
+    const inclusive = new Map<string, number>();
+    for (const s of samples) {
+      if (s.ts < task.ts || s.ts >= end || s.thread !== `${task.pid}:${task.tid}`) continue;
+      const label = nodes.get(s.node)?.name ?? '?';
+      if (label.startsWith('(idle)') || label.startsWith('(root)')) continue;
+      self.set(label, (self.get(label) ?? 0) + 1);
+      const seen = new Set<string>();
+      for (let at: string | undefined = s.node; at !== undefined; at = nodes.get(at)?.parent) {
+        const l = nodes.get(at)?.name ?? '?';
+        if (!seen.has(l) && !l.startsWith('(root)')) inclusive.set(l, (inclusive.get(l) ?? 0) + 1);
+        seen.add(l);
+      }
+    }
+    const top = (map: Map<string, number>, count: number) => [...map].sort((a, b) => b[1] - a[1]).slice(0, count).map(([l, c]) => `      ${String(c).padStart(5)} samples  ${l}`).join('\n');
+    console.log(`\n${Math.round((task.ts - first) / 1000)}+${Math.round((task.dur ?? 0) / 1000)} ms (after the first long task)\n${inner.slice(0, 16).map((l) => `    ${l}`).join('\n')}\n    self:\n${top(self, 6)}\n    inclusive:\n${top(inclusive, 12)}`);
+  }
+}
+
 async function main() {
+  // `--trace-from FILE`: the long tasks of a trace recorded before (bench-results/submit-trace.json).
+  const from = process.argv.indexOf('--trace-from');
+  if (from >= 0) {
+    printLongTasks((JSON.parse(readFileSync(process.argv[from + 1]!, 'utf8')) as { traceEvents: TraceEvent[] }).traceEvents);
+    return;
+  }
   const executablePath = findChromium();
   if (!executablePath) {
     console.log(NO_BROWSER_MESSAGE);
@@ -136,15 +223,30 @@ async function main() {
       await profiler.send('Profiler.setSamplingInterval', { interval: 500 });
       await profiler.send('Profiler.start');
     }
+    const tracing = process.argv.includes('--trace');
+    if (tracing) {
+      await browser.startTracing(page, {
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'disabled-by-default-v8.gc'],
+      });
+    }
     const start = Date.now();
     await send.click();
     if (process.argv.includes('--tasks')) console.log('send at', await page.evaluate(() => performance.now()));
     const uploads = Math.ceil(ROWS / CAP);
-    await page.getByText(`Requests accepted: ${uploads} of ${uploads}`).waitFor({ timeout: 600_000 });
+    // Checked with one selector every 250 ms: a locator's text search over the whole page, as
+    // often as Playwright repeats it, cost the page's thread seconds the console never asked for.
+    const label = `Requests accepted: ${uploads} of ${uploads}`;
+    await page.waitForFunction((name) => document.querySelector(`[role="progressbar"][aria-label="${name}"]`) !== null, label, { polling: 250, timeout: 600_000 });
     const allAccepted = Date.now() - start;
-    await page.getByText(/^✓\s*Finished$/).waitFor({ timeout: 1_800_000 });
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-status-badge]')].some((badge) => /^✓\s*Finished$/.test(badge.textContent ?? '')), undefined, { polling: 250, timeout: 1_800_000 });
     const finished = Date.now() - start;
     if (profiler) printProfile((await profiler.send('Profiler.stop')).profile);
+    if (tracing) {
+      const trace = await browser.stopTracing();
+      mkdirSync('bench-results', { recursive: true });
+      writeFileSync('bench-results/submit-trace.json', trace);
+      printLongTasks((JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents);
+    }
     const longestTaskMs = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
     if (process.argv.includes('--tasks')) console.log(await page.evaluate(() => (window as unknown as { __tasks: string[] }).__tasks), await page.evaluate(() => performance.now()));
     const cdp = await page.context().newCDPSession(page);

@@ -139,18 +139,33 @@ export interface BatchDigest extends BatchHeadline {
   problems: RowProblemRecord[];
   problemCount: number;
   unmatchedItems: number;
-  /** Every item in row order once the batch is final; null while it processes. */
+  /** Every item in row order once the batch is final; null while it processes, or once saved. */
   items: (OutcomeItem | null)[] | null;
+  /**
+   * Set when the reader saved the final batch's outcome itself (the results worker does, so its
+   * items never cross to the page's thread): `items` is then null and the batch is final all the
+   * same. `jobKept` false: the job had been deleted, nothing was saved. `trackingPending`: the
+   * outcome's shipments whose tracking was still processing (what startFollowUps follows up).
+   */
+  outcomeSaved?: { jobKept: boolean; trackingPending: string[] };
+}
+
+/** Where a reader saves a final batch's outcome: the job store's database, the chunk's job. */
+export interface OutcomeDestination {
+  database: string;
+  jobId: string;
+  chunkId: number;
 }
 
 /**
  * Reads batch bodies (up to 5,000 items) for the runner. The console's reader does it in a Web
  * Worker (features/job/results-reader.ts), so a finished batch never holds the page's thread;
- * an unreadable body rejects with a sentence.
+ * an unreadable body rejects with a sentence. Given `saveTo`, a final batch's outcome is saved
+ * there by the reader (BatchDigest.outcomeSaved) rather than handed back.
  */
 export interface BatchReader {
   headline(body: ArrayBuffer): Promise<BatchHeadline>;
-  digest(body: ArrayBuffer, rowNumbers: number[]): Promise<BatchDigest>;
+  digest(body: ArrayBuffer, rowNumbers: number[], saveTo?: OutcomeDestination): Promise<BatchDigest>;
 }
 
 /** `running`: the runner sends and polls it; `paused`: it waits for the user (key refused…). */

@@ -60,6 +60,39 @@ const page = (shipments: ShipmentPage['shipments'], hasNext = false): ShipmentPa
   shipments, pageInfo: { page: 1, total: null, totalPages: null, hasNext, nextPage: hasNext ? 2 : null },
 });
 
+describe('recording a poll whose outcome the reader saved', () => {
+  it('finishes the batch with the digest’s counts and follow-ups, and writes no outcome of its own', async () => {
+    const clock = { now: 1_000 };
+    const store = new JobStore(`runner-test-${Math.random()}`, () => clock.now);
+    stores.push(store);
+    const runner = new JobRunner({
+      store, budget: new RateLimitBudget(() => clock.now), getTarget: () => ({ baseUrl: '', apiKey: 'k' }), subscribeTarget: () => () => undefined,
+      locks: null, now: () => clock.now, random: () => 0.5, notify: () => undefined,
+    });
+    const job = await store.createJob({
+      source: { kind: 'quick-add' }, serviceUrl: '', rowsRead: 2, skipped: [], chunkRows: 10,
+      rows: { format: 'json', requests: [{}, {}], rowNumbers: [1, 2] },
+    });
+    const headline = { id: 'b1', status: 'processing', total: 2, completed: 0, failureReason: null };
+    await store.updateJob(job.id, (j) => {
+      j.chunks[0]!.state = { status: 'accepted', batchId: 'b1', at: 0 };
+      j.batches.b1 = initialProgress(headline, 0, 0);
+    });
+    const followUp = { batchId: 'b1', pending: ['s1'], failures: {}, checks: 0, lastCheckAt: null, nextPage: 1 };
+    const counts = { created: 2, updated: 0, failed: 0, withWarnings: 0, trackingFailed: 0 };
+    const digest: BatchDigest = {
+      ...headline, status: 'completed', completed: 2, counts, problems: [], problemCount: 0, unmatchedItems: 0, items: null,
+      outcomeSaved: { jobKept: true, trackingPending: ['s1'] },
+    };
+    await runner.recordPoll(job.id, digest);
+    const after = await store.getJob(job.id);
+    expect(after?.batches.b1).toMatchObject({ status: 'completed', completed: 2, counts, finishedAt: 1_000 });
+    expect(after?.finishedAt).toBe(1_000);
+    expect(after?.trackingFollowUps).toEqual([followUp]);
+    expect(await store.getOutcomes(job.id)).toEqual([]); // the reader's to save, not saved twice
+  });
+});
+
 describe('tracking follow-up in the runner', () => {
   it('checks a finished batch’s slow tracking until it ends, and the outcome and counts show the failure with its reason', async () => {
     const clock = { now: 1_000 };

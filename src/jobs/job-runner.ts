@@ -255,20 +255,32 @@ export class JobRunner {
     return rowNumbers;
   }
 
-  /** Records a polled batch's digest in its job; a final batch's outcome is saved before it counts as finished. */
+  /**
+   * Records a polled batch's digest in its job; a final batch's outcome is saved before it counts
+   * as finished (here, or already by the reader: digest.outcomeSaved).
+   */
   async recordPoll(jobId: string, digest: BatchDigest): Promise<void> {
     const { store, now } = this.deps;
+    const saved = digest.outcomeSaved;
+    if (saved && !saved.jobKept) return; // deleted before its outcome could be saved
     const job = await store.getJob(jobId);
     const progress = job?.batches[digest.id];
     if (!job || !progress) return;
     const at = now();
-    const { progress: next, outcome } = applyDigest(progress, digest, jobId, at);
-    if (outcome) {
-      await store.saveOutcome(outcome);
-      this.rowNumbers.delete(`${jobId}:${progress.chunkId}`);
-    }
+    const applied = applyDigest(progress, digest, jobId, at);
+    const { outcome } = applied;
+    // A digest whose outcome the reader saved carries no items; its batch is finished all the same.
+    const next = saved ? { ...applied.progress, finishedAt: at } : applied.progress;
+    if (outcome) await store.saveOutcome(outcome);
+    if (outcome || saved) this.rowNumbers.delete(`${jobId}:${progress.chunkId}`);
     const wasFinished = isJobFinished(job);
-    const followUps = outcome ? startFollowUps([outcome]) : [];
+    const followUps = saved
+      ? saved.trackingPending.length > 0
+        ? [{ batchId: digest.id, pending: saved.trackingPending, failures: {}, checks: 0, lastCheckAt: null, nextPage: 1 }]
+        : []
+      : outcome
+        ? startFollowUps([outcome])
+        : [];
     const updated = await store.updateJob(jobId, (j) => {
       j.batches[digest.id] = next;
       if (followUps.length > 0) j.trackingFollowUps = [...(j.trackingFollowUps ?? []).filter((f) => f.batchId !== digest.id), ...followUps];

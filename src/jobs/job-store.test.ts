@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import Papa from 'papaparse';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NewJob } from './import-job';
 import { JobStore } from './job-store';
 
@@ -53,6 +53,21 @@ describe('JobStore', () => {
     expect(parsed.data[0]).toEqual(HEADERS);
     expect(parsed.data[1]).toEqual(['MSCU0000010', 'container', 'REF-10', 'MSCU', '', '', 'a, b', '']);
     expect(parsed.data).toHaveLength(11);
+  });
+
+  it('writes each chunk’s rows before the job, and leaves no rows behind when the job cannot be written', async () => {
+    const store = openStore();
+    const id = '00000000-0000-4000-8000-000000000001';
+    const randomUUID = vi.spyOn(crypto, 'randomUUID').mockReturnValue(id);
+    try {
+      // A source IndexedDB cannot clone: the job record's write fails after its 3 chunks' rows were written.
+      const unclonable = { ...newJob(5, 2), source: { kind: 'quick-add', describe: () => 'not data' } } as unknown as NewJob;
+      await expect(store.createJob(unclonable)).rejects.toThrow();
+      expect(await store.getJob(id)).toBeUndefined();
+      expect(await Promise.all([0, 1, 2].map((chunkId) => store.getPayload(id, chunkId)))).toEqual([undefined, undefined, undefined]);
+    } finally {
+      randomUUID.mockRestore();
+    }
   });
 
   it('puts a written job in the snapshot as written, without re-reading the others', async () => {

@@ -15,6 +15,12 @@
 //   updateJob(id, fn)            the runner's writes (chunk states, batch progress), atomic per job
 //   splitChunk(…, pieceRows?)    a chunk refused for a cap → smaller pending chunks, same rows
 //   saveOutcome                  a finished batch's compact items
+//   databaseName                 the database the results worker saves polled outcomes into
+//
+// One write comes from elsewhere: a polled batch's outcome is saved by the results worker that
+// read it (workers/results-outcomes.ts), so its 5,000 items are never cloned on the page's thread.
+// It writes only into a database this store laid out, only the `outcomes` store (key [jobId,
+// batchId], a BatchOutcome), and only while the job record exists (same transaction).
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { BatchOutcome, ChunkPayload, ImportJob, JobChunk, NewJob } from './import-job';
 
@@ -91,6 +97,11 @@ export class JobStore {
 
   getSnapshot = (): JobsSnapshot => this.snapshot;
 
+  /** The IndexedDB database this store keeps its jobs in: the results worker saves outcomes there. */
+  get databaseName(): string {
+    return this.dbName;
+  }
+
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     if (this.snapshot.status === 'loading') void this.reload();
@@ -150,15 +161,29 @@ export class JobStore {
       notify: input.notify ?? false,
     };
     const db = await this.db();
-    const tx = db.transaction(['jobs', 'payloads'], 'readwrite');
-    await Promise.all([
-      tx.objectStore('jobs').put(job),
-      ...cut.map((chunk, index) => tx.objectStore('payloads').put({ jobId: id, chunkId: index, rowNumbers: chunk.rowNumbers, body: chunk.body })),
-      tx.done,
-    ]);
+    // One chunk's rows per transaction, each in its own turn of the event loop: one transaction
+    // of every chunk held the page's thread for the clone of all of them (100,000 rows: the
+    // longest task of Send). The job record goes last, so the runner never meets a chunk without
+    // its rows; if a write fails, the rows already written go with it.
+    try {
+      for (const [index, chunk] of cut.entries()) {
+        const tx = db.transaction('payloads', 'readwrite');
+        await Promise.all([tx.store.put({ jobId: id, chunkId: index, rowNumbers: chunk.rowNumbers, body: chunk.body }), tx.done]);
+      }
+      await db.put('jobs', job);
+    } catch (error) {
+      await this.deletePayloads(id).catch(() => undefined);
+      throw error;
+    }
     this.changed();
     if (input.sourceFile && job.source.kind === 'file') void this.recordContentHash(id, input.sourceFile);
     return job;
+  }
+
+  private async deletePayloads(jobId: string): Promise<void> {
+    const tx = (await this.db()).transaction('payloads', 'readwrite');
+    const keys = await tx.store.index('jobId').getAllKeys(jobId);
+    await Promise.all([...keys.map((key) => tx.store.delete(key)), tx.done]);
   }
 
   /** Adds the source file's SHA-256 to the job once computed (Send does not wait for it). */

@@ -14,6 +14,16 @@ export interface ResultsOutcomeItem {
   problems: { level: 'error' | 'warning'; code: string; column: string | null; message: string }[];
 }
 
+/** A final batch's outcome as the job store keeps it (jobs/import-job.ts BatchOutcome). */
+export interface ResultsOutcome {
+  jobId: string;
+  batchId: string;
+  chunkId: number;
+  status: string;
+  failureReason: string | null;
+  items: (ResultsOutcomeItem | null)[];
+}
+
 export interface ResultsHeadline {
   id: string;
   status: string;
@@ -29,15 +39,20 @@ export interface ResultsDigest extends ResultsHeadline {
   problemCount: number;
   /** Items matching no sent row or a row twice, plus (once final) sent rows with no item. */
   unmatchedItems: number;
-  /** Every item in the chunk's row order once the batch is final; null while it processes. */
+  /** Every item in the chunk's row order once the batch is final; null while it processes, or once saved. */
   items: (ResultsOutcomeItem | null)[] | null;
+  /** The final batch's outcome was saved by the worker (the request said where): see BatchDigest. */
+  outcomeSaved?: { jobKept: boolean; trackingPending: string[] };
 }
 
 export interface ResultsRequests {
   /** The batch an import answered with, without its items (the 202 body). */
   headline: { body: ArrayBuffer };
-  /** A polled batch summarised against the file row numbers of its chunk, in the order sent. */
-  digest: { body: ArrayBuffer; rowNumbers: number[] };
+  /**
+   * A polled batch summarised against the file row numbers of its chunk, in the order sent; with
+   * `saveTo`, once final its outcome is saved there (the job store's database) and not sent back.
+   */
+  digest: { body: ArrayBuffer; rowNumbers: number[]; saveTo?: { database: string; jobId: string; chunkId: number } };
 }
 
 export interface ResultsAnswers {

@@ -1,22 +1,45 @@
 // Reads import batches off the main thread: an import's 202 body to its headline, a polled
 // batch to its digest (counts, first problems, and once final every item in row order). A thin
-// adapter over results-summary.ts.
-import type { ResultsWorkerRequest, ResultsWorkerResponse } from './results-protocol';
+// adapter over results-summary.ts. Asked to, it saves a final batch's outcome in the job store's
+// database itself (results-outcomes.ts): its 5,000 items then never cross to the page, which
+// would pay a structured clone for them twice (this worker's message, then IndexedDB).
+import { OutcomeWriter } from './results-outcomes';
+import type { ResultsDigest, ResultsOutcome, ResultsRequests, ResultsWorkerRequest, ResultsWorkerResponse } from './results-protocol';
 import { digestBatch, headlineOf, readBatchBody } from './results-summary';
 
-function respond(request: ResultsWorkerRequest): ResultsWorkerResponse {
+/** One writer (one open connection) per database asked for. */
+const writers = new Map<string, OutcomeWriter>();
+
+/** Shipments still tracking: what the runner follows up (jobs/tracking-follow-up.ts startFollowUps, same rule). */
+const trackingPending = (outcome: ResultsOutcome) =>
+  outcome.items.flatMap((item) => (item?.trackingStatus === 'processing' && item.shipmentId ? [item.shipmentId] : []));
+
+async function saveOutcome(digest: ResultsDigest, saveTo: NonNullable<ResultsRequests['digest']['saveTo']>): Promise<ResultsDigest> {
+  if (digest.items === null) return digest;
+  const { database, jobId, chunkId } = saveTo;
+  const outcome: ResultsOutcome = { jobId, batchId: digest.id, chunkId, status: digest.status, failureReason: digest.failureReason, items: digest.items };
+  let writer = writers.get(database);
+  if (!writer) writers.set(database, (writer = new OutcomeWriter(database)));
+  let jobKept: boolean;
+  try {
+    jobKept = await writer.save(outcome);
+  } catch (error) {
+    throw new Error(`The batch’s results could not be saved in this browser: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  return { ...digest, items: null, outcomeSaved: { jobKept, trackingPending: jobKept ? trackingPending(outcome) : [] } };
+}
+
+async function respond(request: ResultsWorkerRequest): Promise<ResultsWorkerResponse> {
   const { id } = request;
   if (request.kind === 'headline') return { type: 'done', kind: 'headline', id, answer: headlineOf(readBatchBody(request.body, 'The import')) };
-  return { type: 'done', kind: 'digest', id, answer: digestBatch(readBatchBody(request.body, 'The batch'), request.rowNumbers) };
+  const digest = digestBatch(readBatchBody(request.body, 'The batch'), request.rowNumbers);
+  return { type: 'done', kind: 'digest', id, answer: request.saveTo ? await saveOutcome(digest, request.saveTo) : digest };
 }
 
 self.onmessage = (event: MessageEvent<ResultsWorkerRequest>) => {
   const request = event.data;
-  let response: ResultsWorkerResponse;
-  try {
-    response = respond(request);
-  } catch (error) {
-    response = { type: 'failed', id: request.id, message: error instanceof Error ? error.message : String(error) };
-  }
-  self.postMessage(response);
+  respond(request).then(
+    (response) => self.postMessage(response),
+    (error: unknown) => self.postMessage({ type: 'failed', id: request.id, message: error instanceof Error ? error.message : String(error) } satisfies ResultsWorkerResponse),
+  );
 };

@@ -8,7 +8,7 @@ import { batchQueryOptions } from '../../api/imports';
 import { sleep } from '../../api/rate-limit-budget';
 import { useConnection } from '../../api/use-connection';
 import { JobRunner } from '../../jobs/job-runner';
-import { jobRunner } from '../../jobs/job-runtime';
+import { jobRunner, jobStore } from '../../jobs/job-runtime';
 import { resultsReader } from './results-reader';
 import { useJobs, useRunner } from './use-jobs';
 
@@ -21,9 +21,10 @@ export function JobPoller() {
   const target: ApiTarget = { baseUrl: connection.baseUrl, apiKey: connection.apiKey };
   return (
     <>
-      {JobRunner.runningBatches(jobs, connection.baseUrl).map((batch) => (
-        <BatchPoll key={batch.batchId} jobId={batch.jobId} batchId={batch.batchId} target={target} />
-      ))}
+      {JobRunner.runningBatches(jobs, connection.baseUrl).map((batch) => {
+        const chunkId = jobs.find((job) => job.id === batch.jobId)?.batches[batch.batchId]?.chunkId;
+        return chunkId === undefined ? null : <BatchPoll key={batch.batchId} jobId={batch.jobId} batchId={batch.batchId} chunkId={chunkId} target={target} />;
+      })}
     </>
   );
 }
@@ -37,9 +38,11 @@ const schedule = (batchId: string) => ({
   nextPollIn: () => jobRunner.dueAt(batchId) - Date.now(),
 });
 
-function BatchPoll({ jobId, batchId, target }: { jobId: string; batchId: string; target: ApiTarget }) {
-  // The body is read and summarised in the results worker; the query keeps the digest.
-  const read = async (body: ArrayBuffer) => resultsReader.digest(body, await jobRunner.rowNumbersOf(jobId, batchId));
+function BatchPoll({ jobId, batchId, chunkId, target }: { jobId: string; batchId: string; chunkId: number; target: ApiTarget }) {
+  // The body is read and summarised in the results worker, which also saves a final batch's
+  // outcome in the job store's database: the query keeps only the digest (counts, first problems).
+  const read = async (body: ArrayBuffer) =>
+    resultsReader.digest(body, await jobRunner.rowNumbersOf(jobId, batchId), { database: jobStore.databaseName, jobId, chunkId });
   const { data, dataUpdatedAt } = useQuery(batchQueryOptions(target, batchId, schedule(batchId), read));
   useEffect(() => {
     // A job deleted meanwhile has nowhere to record the poll: nothing to do.

@@ -1,8 +1,9 @@
 // The job runner's reader of batch bodies (jobs/import-job.ts BatchReader): each body goes to the
 // results worker (workers/results-worker.ts), transferred, not copied; one request, one promise,
-// typed by the request's kind. The worker starts with the first body and is kept.
+// typed by the request's kind. The worker starts with the first body and is kept. A poll names
+// where its batch's outcome goes, so the worker saves a final batch's items itself.
 import { InvalidResponseError } from '../../api/api-error';
-import type { BatchDigest, BatchHeadline, BatchReader } from '../../jobs/import-job';
+import type { BatchDigest, BatchHeadline, BatchReader, OutcomeDestination } from '../../jobs/import-job';
 import type { ResultsAnswers, ResultsRequestKind, ResultsRequests, ResultsWorkerResponse } from '../../workers/results-protocol';
 
 type Pending = { kind: ResultsRequestKind; resolve: (answer: unknown) => void; reject: (error: Error) => void };
@@ -19,8 +20,8 @@ export class ResultsReader implements BatchReader {
     return this.request('headline', { body });
   }
 
-  digest(body: ArrayBuffer, rowNumbers: number[]): Promise<BatchDigest> {
-    return this.request('digest', { body, rowNumbers });
+  digest(body: ArrayBuffer, rowNumbers: number[], saveTo?: OutcomeDestination): Promise<BatchDigest> {
+    return this.request('digest', saveTo ? { body, rowNumbers, saveTo } : { body, rowNumbers });
   }
 
   private request<K extends ResultsRequestKind>(kind: K, request: ResultsRequests[K]): Promise<ResultsAnswers[K]> {

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { BatchOutcome, ChunkPayload, ImportJob } from '../../jobs/import-job';
 import type { RowNumbering } from '../../workers/import-protocol';
-import { buildJobResults, ResultsCollector, type JobResults } from './result-rows';
+import { buildJobResults, ResultsCollector, yieldToEventLoop, type JobResults } from './result-rows';
 
 /** What the results need of the job store (src/jobs/job-store.ts JobStore). */
 export interface ResultsStore {
@@ -71,7 +71,14 @@ export function useJobResults(job: ImportJob, store: ResultsStore, numbering: Ro
       }
       controller.signal.throwIfAborted();
       const versionOf = (batchId: string) => versions.get(batchId) ?? '';
-      return buildJobResults({ headers, chunks }, outcomes, (chunkId) => store.getPayload(id, chunkId), undefined, controller.signal, numbering, collector, versionOf);
+      // A turn of the event loop between reading a chunk's rows (IndexedDB's clone, on this
+      // thread) and parsing them: one task each, rather than both in the read's callback.
+      const loadPayload = async (chunkId: number) => {
+        const payload = await store.getPayload(id, chunkId);
+        await yieldToEventLoop();
+        return payload;
+      };
+      return buildJobResults({ headers, chunks }, outcomes, loadPayload, undefined, controller.signal, numbering, collector, versionOf);
     })().then(
       (results) => {
         if (!controller.signal.aborted) setSettled({ key, results, error: null });
