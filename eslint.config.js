@@ -48,6 +48,9 @@ const directionsRule = {
       const insideXlsx = from === 'spreadsheet' && rel[1] === 'xlsx';
       if (intoXlsx && !insideXlsx && rel.join('/') !== 'spreadsheet/read-table.ts') {
         context.report({ node, message: `Only spreadsheet/read-table.ts imports the XLSX engine (spreadsheet/xlsx/): read workbooks through readTable.` });
+      } else if (from === 'workers' && target.join('/').replace(/\.ts$/, '') === 'jobs/outcome-writer') {
+        // Allowed: the results worker saves a finished batch's outcome with jobs/' own writer, so
+        // jobs/ stays the one writer of IndexedDB while 5,000 items skip the page's thread.
       } else if (from === 'features' && to === 'workers' && (!/-protocol(\.ts)?$/.test(target.at(-1)) || !typeOnly)) {
         context.report({ node, message: `features may import only types from a worker protocol (workers/*-protocol.ts), not ${target.join('/')}: talk to the worker through its messages.` });
       } else if (!allowed[from].includes(to)) {

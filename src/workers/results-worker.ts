@@ -3,7 +3,7 @@
 // adapter over results-summary.ts. Asked to, it saves a final batch's outcome in the job store's
 // database itself (results-outcomes.ts): its 5,000 items then never cross to the page, which
 // would pay a structured clone for them twice (this worker's message, then IndexedDB).
-import { OutcomeWriter } from './results-outcomes';
+import { OutcomeWriter } from '../jobs/outcome-writer';
 import type { ResultsDigest, ResultsOutcome, ResultsRequests, ResultsWorkerRequest, ResultsWorkerResponse } from './results-protocol';
 import { digestBatch, headlineOf, readBatchBody } from './results-summary';
 

@@ -1,16 +1,18 @@
 // Saves a polled batch's outcome from the results worker that read it, into the job store's
-// database (jobs/job-store.ts lays it out and owns every other write): a 5,000-item outcome
+// database (job-store.ts lays it out and owns every other write). It lives in jobs/, the one
+// writer of IndexedDB (DESIGN §2), and runs in the worker: the one module of jobs/ a worker may
+// import (eslint.config.js). a 5,000-item outcome
 // written from the page cost it a structured clone of every item, twice (the worker's message,
 // then IndexedDB). The worker writes only the `outcomes` store (key [jobId, batchId]), only into
 // a database the store already made, and only while the job record exists, in one transaction,
 // so a job deleted meanwhile leaves nothing behind. The job record stays the store's to update.
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import type { ResultsOutcome } from './results-protocol';
+import type { BatchOutcome } from './import-job';
 
-/** The part of the job store's layout this writer touches (jobs/job-store.ts JobDb). */
+/** The part of the job store's layout this writer touches (job-store.ts JobDb). */
 interface OutcomesDb extends DBSchema {
   jobs: { key: string; value: { id: string } };
-  outcomes: { key: [string, string]; value: ResultsOutcome };
+  outcomes: { key: [string, string]; value: BatchOutcome };
 }
 
 /** Thrown when the database was never made by the job store: there is no job to save for. */
@@ -22,7 +24,7 @@ export class OutcomeWriter {
   constructor(private readonly dbName: string) {}
 
   /** False when the job is no longer kept (nothing was written). */
-  async save(outcome: ResultsOutcome): Promise<boolean> {
+  async save(outcome: BatchOutcome): Promise<boolean> {
     let db: IDBPDatabase<OutcomesDb>;
     try {
       db = await this.db();

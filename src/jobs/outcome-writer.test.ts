@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
-import { OutcomeWriter } from './results-outcomes';
-import type { ResultsOutcome } from './results-protocol';
+import type { BatchOutcome } from './import-job';
+import { OutcomeWriter } from './outcome-writer';
 
 let count = 0;
 
@@ -20,7 +20,7 @@ async function storeWithJob(jobId: string) {
   return { name, db };
 }
 
-const outcome = (jobId: string, batchId: string): ResultsOutcome => ({
+const outcome = (jobId: string, batchId: string): BatchOutcome => ({
   jobId, batchId, chunkId: 0, status: 'completed', failureReason: null,
   items: [{ rowNumber: 2, creationStatus: 'created', trackingStatus: 'processing', shipmentId: 's1', reference: null, problems: [] }, null],
 });
