@@ -138,7 +138,7 @@ try {
     )}\n`,
   );
 } finally {
-  // The app's parse pool outlives app.close() (apps share it) and would keep the process alive.
+  // The app's parse pool outlives app.close() (apps share it): free its threads now rather than at exit.
   await app?.close();
   await closeParsePool(config);
   rmSync(dir, { recursive: true, force: true });
