@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type BrowserContext, type Page, type Route } from '@playwright/test';
-import { containerNumber, DEMO_KEY } from './submit-helpers';
+import { containerNumber, DEMO_KEY, jobFinishedBadge } from './submit-helpers';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -291,7 +291,7 @@ async function resolveOneUnknown(page: Page, resolve: 'resend' | 'skip', resent:
  * looks away for a while). Returns early when the job has finished.
  */
 export async function watchFor(page: Page, ms: number, resent: Resent[], resolve: 'resend' | 'skip' = 'resend'): Promise<boolean> {
-  const finished = page.getByText(/^\W*Finished( with failures)?$/);
+  const finished = jobFinishedBadge(page);
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     if (await finished.isVisible().catch(() => false)) return true;
@@ -308,7 +308,7 @@ export async function watchToFinish(page: Page, timeoutMs = 60_000): Promise<Res
   if (!(await watchFor(page, timeoutMs, resent))) {
     // Say where it stopped: what the page shows and the job's record as the runner left it.
     const state = `${await whatTheUserSees(page).catch(() => '?')}\n${await storedJobState(page)}`;
-    await expect(page.getByText(/^\W*Finished( with failures)?$/), `the job finished; it did not:\n${state}`).toBeVisible({ timeout: 1_000 });
+    await expect(jobFinishedBadge(page), `the job finished; it did not:\n${state}`).toBeVisible({ timeout: 1_000 });
   }
   return resent;
 }

@@ -41,6 +41,7 @@ import {
   watchToFinish,
   whatTheUserSees,
 } from './fault-helpers';
+import { jobFinishedBadge } from './submit-helpers';
 
 const PHASES = ['reading', 'mapping', 'reviewing', 'submitting', 'polling', 'exporting'] as const;
 type Phase = (typeof PHASES)[number];
@@ -386,7 +387,7 @@ for (const [faultName, disturb] of FAULTS) {
           await expectInvariant(j.page, ROWS);
           for (const other of j.others) {
             await other.goto(`${base.url}/imports/${j.jobId}`);
-            await expect(other.getByText(/^\W*Finished( with failures)?$/)).toBeVisible();
+            await expect(jobFinishedBadge(other)).toBeVisible();
             await expectInvariant(other, ROWS);
           }
           const held = await expectNoRowTwice(context.request, base.url, { prefix, rows: ROWS, batchIds: await jobBatchIds(j.page), resent: j.resent, page: j.page });

@@ -1,6 +1,6 @@
 // Helpers of the submit-and-watch specs: valid shipment files, the walk from drop to Send, and
 // reading the sandbox's own view of a batch with the demo key.
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { containerCheckDigit } from '../src/spreadsheet/iso6346';
 
 export const DEMO_KEY = 'sandbox-demo-key-4173';
@@ -88,4 +88,13 @@ export async function connectTo(page: Page, url: string): Promise<void> {
   await page.goto(`${url}/connect`);
   await page.getByRole('button', { name: 'Use local sandbox' }).click();
   await expect(page.getByRole('heading', { name: 'Import shipments' })).toBeVisible();
+}
+
+/**
+ * The job page's own "Finished" badge. Not any "Finished" text: History's column header says it,
+ * and so do its rows' badges (in table cells) for earlier jobs — a test that opened a job from
+ * History once took the header, still on screen while the job page loaded, for a finished job.
+ */
+export function jobFinishedBadge(page: Page): Locator {
+  return page.locator('[data-status-badge]:not(td [data-status-badge])', { hasText: /^\W*Finished( with failures)?$/ });
 }
