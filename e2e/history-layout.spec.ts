@@ -3,20 +3,10 @@
 // job's actions (Open, Resume, Cancel, Delete) are on screen and reachable by keyboard.
 import type { Locator, Page } from '@playwright/test';
 import { connectToSandbox, expect, screenshot, tabTo, test } from './fixtures';
-import { dropAndSend, shipmentsCsv } from './submit-helpers';
+import { dropAndSend, revokeStoredKey, shipmentsCsv } from './submit-helpers';
 
 // A file name as people save them: long, with spaces, and no natural break in the middle.
 const LONG_FILE_NAME = 'Rotterdam-Hamburg_Shipments_Week47_FINAL_v3_checked-by-operations.csv';
-
-/** The key the console holds is revoked on the service's side: the next import is paused. */
-async function revokeStoredKey(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const key = 'import-console.connection';
-    const stored = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, unknown>;
-    localStorage.setItem(key, JSON.stringify({ ...stored, apiKey: 'revoked-key' }));
-  });
-  await page.reload();
-}
 
 /** Horizontal overflow of the page itself (not of a scroll container inside it), in CSS px. */
 async function pageOverflowX(page: Page): Promise<number> {

@@ -1,7 +1,7 @@
 // History (DESIGN journey 10): the empty page, and a job whose key was refused — paused, then
 // cancelled and deleted from History.
-import type { Page } from '@playwright/test';
 import { connectToSandbox, expect, screenshot, test } from './fixtures';
+import { revokeStoredKey } from './submit-helpers';
 
 test('history: an empty History leads to Import and Quick add', async ({ page, expectAccessible }) => {
   await page.goto('/history');
@@ -12,17 +12,6 @@ test('history: an empty History leads to Import and Quick add', async ({ page, e
   await empty.getByRole('link', { name: 'Quick add shipments' }).click();
   await expect(page.getByRole('heading', { name: 'Quick add', level: 1 })).toBeVisible();
 });
-
-/** The key the console holds is revoked on the service's side: the stored key no longer works. */
-async function revokeStoredKey(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    // The sandbox's one-click connection is remembered on this device (localStorage).
-    const key = 'import-console.connection';
-    const stored = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, unknown>;
-    localStorage.setItem(key, JSON.stringify({ ...stored, apiKey: 'revoked-key' }));
-  });
-  await page.reload();
-}
 
 test('history: a paused job is listed with its reason, cancelled, then deleted after confirmations', async ({ page, expectAccessible }) => {
   // Several axe runs on a machine whose cores are shared.

@@ -98,3 +98,14 @@ export async function connectTo(page: Page, url: string): Promise<void> {
 export function jobFinishedBadge(page: Page): Locator {
   return page.locator('[data-status-badge]:not(td [data-status-badge])', { hasText: /^\W*Finished( with failures)?$/ });
 }
+
+/** The key the console holds is revoked on the service's side: the stored key no longer works. */
+export async function revokeStoredKey(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    // The sandbox's one-click connection is remembered on this device (localStorage).
+    const key = 'import-console.connection';
+    const stored = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, unknown>;
+    localStorage.setItem(key, JSON.stringify({ ...stored, apiKey: 'revoked-key' }));
+  });
+  await page.reload();
+}
