@@ -6,7 +6,7 @@
 // its panel with containers, and the sandbox stopped. Statuses are words, not colour alone.
 // No serious or critical violation anywhere.
 import type { Page } from '@playwright/test';
-import { expect, screenshot, seriousViolations, test } from './fixtures';
+import { expect, pasteIntoFocused, screenshot, seriousViolations, test } from './fixtures';
 import { DEMO_KEY, connectTo, startSandbox } from './submit-helpers';
 
 let sandbox: Awaited<ReturnType<typeof startSandbox>> | null = null;
@@ -49,15 +49,6 @@ async function badgesHaveWords(page: Page, where: string): Promise<number> {
   const shown = badges.filter((badge) => badge.visible);
   expect(shown.filter((badge) => !/[A-Za-z]{3,}/.test(badge.text)), `badges without words on ${where}`).toEqual([]);
   return shown.length;
-}
-
-/** Pastes text into the focused cell as a spreadsheet program puts it on the clipboard. */
-async function pasteIntoFocused(page: Page, text: string): Promise<void> {
-  await page.evaluate((data) => {
-    const clipboardData = new DataTransfer();
-    clipboardData.setData('text/plain', data);
-    document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
-  }, text);
 }
 
 test('import steps, the job page processing, with a lost answer and finished, results, quick add and History', async ({ page }) => {

@@ -113,3 +113,12 @@ export async function arrowTo(page: Page, grid: Locator, target: Locator, { back
   for (let i = from.col; i !== to.col; i += Math.sign(to.col - from.col)) await page.keyboard.press(to.col > from.col ? 'ArrowRight' : 'ArrowLeft');
   await expect(target).toBeFocused();
 }
+
+/** Pastes text into the focused cell as a spreadsheet program puts it on the clipboard. */
+export async function pasteIntoFocused(page: Page, text: string): Promise<void> {
+  await page.evaluate((data) => {
+    const clipboardData = new DataTransfer();
+    clipboardData.setData('text/plain', data);
+    document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
+  }, text);
+}

@@ -1,15 +1,5 @@
 // Quick add (DESIGN journey 11): from the Import page to a finished JSON list job, and History.
-import type { Page } from '@playwright/test';
-import { connectToSandbox, expect, screenshot, test } from './fixtures';
-
-/** Pastes text into the focused cell as a spreadsheet program puts it on the clipboard. */
-async function pasteIntoFocused(page: Page, text: string): Promise<void> {
-  await page.evaluate((data) => {
-    const clipboardData = new DataTransfer();
-    clipboardData.setData('text/plain', data);
-    document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
-  }, text);
-}
+import { connectToSandbox, expect, pasteIntoFocused, screenshot, test } from './fixtures';
 
 test('quick add: paste three shipments, fix one, send them as a job that finishes, and find it in History', async ({ page, expectAccessible }) => {
   // Polling waits 10–15 s per batch, and axe runs five times on a machine whose cores are shared.

@@ -66,6 +66,18 @@ const headlineReader = {
 };
 
 let batchCount = 0;
+/** The first request's connection drops (a network error); every later one is accepted. */
+function lostOnce(): Answer {
+  let fail = true;
+  return ({ rows }) => {
+    if (fail) {
+      fail = false;
+      throw new TypeError('Failed to fetch');
+    }
+    return batchResponse(rows.length);
+  };
+}
+
 function batchResponse(rows: number, status = 202, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): Response {
   const body = {
     id: `batch-${++batchCount}`,
@@ -179,14 +191,7 @@ describe('the submit queue', () => {
   });
 
   it('a network error makes the chunk unknown; Resend sends it once more', async () => {
-    let fail = true;
-    const h = harness(({ rows }) => {
-      if (fail) {
-        fail = false;
-        throw new TypeError('Failed to fetch');
-      }
-      return batchResponse(rows.length);
-    });
+    const h = harness(lostOnce());
     const job = await makeJob(h.store, 2, 2);
     await h.run(job.id);
     expect((await h.store.getJob(job.id))!.chunks[0]!.state).toMatchObject({ status: 'unknown', error: expect.stringContaining('Failed to fetch') as string });
@@ -226,14 +231,7 @@ describe('the submit queue', () => {
 
 describe('the Idempotency-Key of a chunk', () => {
   it('is on every import request, the same when a lost answer is resent', async () => {
-    let fail = true;
-    const h = harness(({ rows }) => {
-      if (fail) {
-        fail = false;
-        throw new TypeError('Failed to fetch');
-      }
-      return batchResponse(rows.length);
-    });
+    const h = harness(lostOnce());
     const job = await makeJob(h.store, 4, 2);
     await h.run(job.id);
     expect(await states(h.store, job.id)).toEqual(['unknown', 'accepted']);
