@@ -6,7 +6,7 @@
 // longest main-thread task from Send to finished; the tab's JS heap at the end.
 // `--rows N` changes the size; `--tasks` lists the long tasks; `--profile` samples the page's
 // main thread (CDP Profiler) from Send to finished and prints the functions with the most self
-// time; `--trace` records a Chrome trace from Send to finished and lists each main-thread task
+// time; `--trace` (or `--trace-light`, without the CPU sampler) records a Chrome trace from Send to finished and lists each main-thread task
 // over 50 ms with the events and functions inside it (saved as bench-results/submit-trace.json;
 // `--trace-from FILE` lists them again). Writes bench-results/submit.json.
 import { spawn } from 'node:child_process';
@@ -223,10 +223,14 @@ async function main() {
       await profiler.send('Profiler.setSamplingInterval', { interval: 500 });
       await profiler.send('Profiler.start');
     }
-    const tracing = process.argv.includes('--trace');
+    // `--trace-light` leaves out the CPU sampler: tasks keep about their real length (the sampler
+    // adds tens of milliseconds to some), but have no function names.
+    const light = process.argv.includes('--trace-light');
+    const tracing = light || process.argv.includes('--trace');
     if (tracing) {
+      const sampler = light ? [] : ['disabled-by-default-v8.cpu_profiler'];
       await browser.startTracing(page, {
-        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'disabled-by-default-v8.gc'],
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', ...sampler, 'disabled-by-default-v8.gc'],
       });
     }
     const start = Date.now();
