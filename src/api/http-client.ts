@@ -46,6 +46,25 @@ export interface HttpDeps {
   now: () => number;
 }
 
+/**
+ * A 2xx body kept where its request was made, named by a number: the results worker makes the
+ * imports and polls (features/job/results-reader.ts) and keeps their batch bodies for reading
+ * there, so they never reach the page's thread. Its fetch answers with a KeptBodyResponse.
+ */
+export interface KeptBody {
+  bodyId: number;
+}
+
+/** A 2xx answer whose body stayed where it was fetched (see KeptBody). */
+export class KeptBodyResponse extends Response {
+  constructor(
+    readonly kept: KeptBody,
+    init: ResponseInit,
+  ) {
+    super(null, init);
+  }
+}
+
 const MAX_ATTEMPTS = 6;
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_CAP_MS = 30_000;
@@ -81,12 +100,19 @@ export async function request<S extends z.ZodType>(
   return parseBody(options.schema, text, `${options.method ?? 'GET'} ${options.path}`);
 }
 
+/** The console's HTTP dependencies with another fetch (one that runs in a worker). */
+export function httpDepsWith(fetchImpl: HttpDeps['fetch']): HttpDeps {
+  return { ...defaultDeps, fetch: fetchImpl };
+}
+
 /**
- * The same request, its 2xx body handed over as bytes, unparsed: for answers a worker reads
- * (a batch of 5,000 result items would hold the page's thread while parsed and checked).
+ * The same request, its 2xx body handed over as bytes, unparsed, or as the handle of a body
+ * kept where it was fetched: for answers a worker reads (a batch of 5,000 result items would
+ * hold the page's thread while received, parsed and checked).
  */
-export function requestBody(target: ApiTarget, options: BodyRequestOptions, deps: HttpDeps = defaultDeps): Promise<ArrayBuffer> {
+export function requestBody(target: ApiTarget, options: BodyRequestOptions, deps: HttpDeps = defaultDeps): Promise<ArrayBuffer | KeptBody> {
   return perform(target, options, deps, async (response) => {
+    if (response instanceof KeptBodyResponse) return response.kept;
     try {
       return await response.arrayBuffer();
     } catch (error) {

@@ -2,12 +2,13 @@
 // back with its queryOptions for polling. Imports are POSTs: they retry only a 429 (the service
 // did nothing), so a lost answer reaches the caller, who decides (the job marks the chunk unknown).
 // Any 2xx is handed on (the spec shows 202; 200 and 201 work too). A batch carries one result
-// item per row (up to 5,000), so these hand over the body unparsed: the job runner has it read
-// and checked against the contract's batch schema in a worker (workers/results-worker.ts).
+// item per row (up to 5,000), so these hand over the body unparsed, or its handle where the
+// results worker made the request (KeptBody): the job runner has it read and checked against the
+// contract's batch schema in that worker (workers/results-worker.ts).
 import { queryOptions } from '@tanstack/react-query';
 import { isFinalBatchStatus } from '../contract/batch';
 import { IDEMPOTENCY_KEY_HEADER } from '../contract/idempotency';
-import { type ApiTarget, type HttpDeps, requestBody } from './http-client';
+import { type ApiTarget, type HttpDeps, type KeptBody, requestBody } from './http-client';
 
 /**
  * An import's Idempotency-Key: the same key for the same rows, so a repeated request (a resend
@@ -25,7 +26,7 @@ export function importFile(
   signal?: AbortSignal,
   deps?: HttpDeps,
   idempotencyKey?: string,
-): Promise<ArrayBuffer> {
+): Promise<ArrayBuffer | KeptBody> {
   const formData = new FormData();
   formData.append('file', new Blob([csv], { type: 'text/csv' }), fileName);
   return requestBody(target, {
@@ -46,7 +47,7 @@ export function importList(
   signal?: AbortSignal,
   deps?: HttpDeps,
   idempotencyKey?: string,
-): Promise<ArrayBuffer> {
+): Promise<ArrayBuffer | KeptBody> {
   return requestBody(target, {
     method: 'POST',
     path: '/api/v1/shipments/imports',
@@ -65,8 +66,8 @@ export const batchKeys = {
 };
 
 /** GET /api/v1/shipments/imports/{id}: the batch's body, unparsed (see above). */
-export function fetchBatchBody(target: ApiTarget, batchId: string, signal?: AbortSignal): Promise<ArrayBuffer> {
-  return requestBody(target, { path: `/api/v1/shipments/imports/${encodeURIComponent(batchId)}`, signal });
+export function fetchBatchBody(target: ApiTarget, batchId: string, signal?: AbortSignal, deps?: HttpDeps): Promise<ArrayBuffer | KeptBody> {
+  return requestBody(target, { path: `/api/v1/shipments/imports/${encodeURIComponent(batchId)}`, signal }, deps);
 }
 
 /**
@@ -74,20 +75,22 @@ export function fetchBatchBody(target: ApiTarget, batchId: string, signal?: Abor
  * back until its turn (the first one too), `nextPollIn` says when the next one is after an
  * answer; `read` turns the body into what the query keeps (the runner's digest, with the
  * batch's `status`); polling stops at a final status. No structural sharing: the data is new
- * with every answer, and a final one holds every item.
+ * with every answer, and a final one holds every item. `deps`: where the request is made.
  */
 export function batchQueryOptions<T extends { status: string }>(
   target: ApiTarget,
   batchId: string,
   schedule: { waitUntilDue: (signal: AbortSignal) => Promise<void>; nextPollIn: () => number },
-  read: (body: ArrayBuffer) => Promise<T>,
+  read: (body: ArrayBuffer | KeptBody) => Promise<T>,
+  deps?: HttpDeps,
 ) {
-  // The schedule and reader are not part of the key: they pace and read the query, not change its answer.
+  // The schedule, reader and deps are not part of the key: they pace, read and carry the query, not change its answer.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
   return queryOptions({
     queryKey: batchKeys.detail(target, batchId),
     queryFn: async ({ signal }) => {
       await schedule.waitUntilDue(signal);
-      return read(await fetchBatchBody(target, batchId, signal));
+      return read(await fetchBatchBody(target, batchId, signal, deps));
     },
     refetchInterval: (query) => {
       const batch = query.state.data;

@@ -9,6 +9,7 @@
 //                    apart, read only when sending or when matching results to rows
 //   BatchProgress    the latest poll of an accepted chunk's batch, summarised (every tab sees it)
 //   BatchOutcome     a finished batch's items, compact, in row order (for results and retries)
+import type { KeptBody } from '../api/http-client';
 import type { TrackingFollowUp } from './tracking-follow-up';
 
 /** Where the rows came from. `retry` names the job whose failed rows were fixed and resent. */
@@ -164,8 +165,13 @@ export interface OutcomeDestination {
  * there by the reader (BatchDigest.outcomeSaved) rather than handed back.
  */
 export interface BatchReader {
-  headline(body: ArrayBuffer): Promise<BatchHeadline>;
-  digest(body: ArrayBuffer, rowNumbers: number[], saveTo?: OutcomeDestination): Promise<BatchDigest>;
+  headline(body: ArrayBuffer | KeptBody): Promise<BatchHeadline>;
+  digest(body: ArrayBuffer | KeptBody, rowNumbers: number[], saveTo?: OutcomeDestination): Promise<BatchDigest>;
+  /**
+   * Where the reader makes the requests itself, their fetch: a 2xx body then stays with the
+   * reader (KeptBody), and the page only sees the status and headers.
+   */
+  fetch?: typeof fetch;
 }
 
 /** `running`: the runner sends and polls it; `paused`: it waits for the user (key refused…). */

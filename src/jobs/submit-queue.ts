@@ -9,7 +9,7 @@
 // Every request to this page's own server carries the chunk's Idempotency-Key (chunkIdempotencyKey),
 // the same on every attempt and on the user's Resend, so a repeat gets the first batch back.
 import { ApiError, HttpError } from '../api/api-error';
-import type { ApiTarget, HttpDeps } from '../api/http-client';
+import { type ApiTarget, type HttpDeps, httpDepsWith } from '../api/http-client';
 import { importFile, importList } from '../api/imports';
 import type { BatchHeadline, BatchReader, ChunkPayload, ImportJob, JobChunk } from './import-job';
 import type { JobStore } from './job-store';
@@ -192,12 +192,13 @@ export function sendsIdempotencyKey(baseUrl: string, pageOrigin: string | undefi
 
 /**
  * Sends a chunk's rows to the endpoint its job uses (the CSV file import or the JSON list
- * import); `reader` reads the answer's batch (off the main thread in the console).
+ * import); `reader` reads the answer's batch (off the main thread in the console), and makes
+ * the request itself where it has a fetch of its own.
  */
 export function payloadSender(
   target: ApiTarget,
-  reader: Pick<BatchReader, 'headline'>,
-  httpDeps?: HttpDeps,
+  reader: Pick<BatchReader, 'headline' | 'fetch'>,
+  httpDeps: HttpDeps | undefined = reader.fetch ? httpDepsWith(reader.fetch) : undefined,
   pageOrigin: string | undefined = globalThis.location?.origin,
 ): SubmitDeps['send'] {
   const withKey = sendsIdempotencyKey(target.baseUrl, pageOrigin);

@@ -1,11 +1,16 @@
 // Reads import batches off the main thread: an import's 202 body to its headline, a polled
-// batch to its digest (counts, first problems, and once final every item in row order). A thin
-// adapter over results-summary.ts. Asked to, it saves a final batch's outcome in the job store's
+// batch to its digest (counts, first problems, and once final every item in row order); makes
+// the import and poll requests for the page, so their bodies arrive here (service-fetch.ts).
+// A thin adapter over results-summary.ts and service-fetch.ts. Asked to, it saves a final batch's outcome in the job store's
 // database itself (results-outcomes.ts): its 5,000 items then never cross to the page, which
 // would pay a structured clone for them twice (this worker's message, then IndexedDB).
 import { OutcomeWriter } from '../jobs/outcome-writer';
-import type { ResultsDigest, ResultsOutcome, ResultsRequests, ResultsWorkerRequest, ResultsWorkerResponse } from './results-protocol';
+import type { ResultsDigest, ResultsOutcome, ResultsRequests, ResultsWorkerMessage, ResultsWorkerRequest, ResultsWorkerResponse } from './results-protocol';
 import { digestBatch, headlineOf, readBatchBody } from './results-summary';
+import { NoAnswerError, ServiceFetcher } from './service-fetch';
+
+/** The requests this worker makes for the page, and the bodies it keeps for reading. */
+const service = new ServiceFetcher();
 
 /** One writer (one open connection) per database asked for. */
 const writers = new Map<string, OutcomeWriter>();
@@ -31,15 +36,29 @@ async function saveOutcome(digest: ResultsDigest, saveTo: NonNullable<ResultsReq
 
 async function respond(request: ResultsWorkerRequest): Promise<ResultsWorkerResponse> {
   const { id } = request;
-  if (request.kind === 'headline') return { type: 'done', kind: 'headline', id, answer: headlineOf(readBatchBody(request.body, 'The import')) };
-  const digest = digestBatch(readBatchBody(request.body, 'The batch'), request.rowNumbers);
-  return { type: 'done', kind: 'digest', id, answer: request.saveTo ? await saveOutcome(digest, request.saveTo) : digest };
+  switch (request.kind) {
+    case 'fetch':
+      return { type: 'done', kind: 'fetch', id, answer: await service.fetch(id, request.request) };
+    case 'headline':
+      return { type: 'done', kind: 'headline', id, answer: headlineOf(readBatchBody(service.take(request.body), 'The import')) };
+    case 'digest': {
+      const digest = digestBatch(readBatchBody(service.take(request.body), 'The batch'), request.rowNumbers);
+      return { type: 'done', kind: 'digest', id, answer: request.saveTo ? await saveOutcome(digest, request.saveTo) : digest };
+    }
+  }
 }
 
-self.onmessage = (event: MessageEvent<ResultsWorkerRequest>) => {
-  const request = event.data;
-  respond(request).then(
+self.onmessage = (event: MessageEvent<ResultsWorkerMessage>) => {
+  const message = event.data;
+  if (message.kind === 'abort') return service.abort(message.id);
+  respond(message).then(
     (response) => self.postMessage(response),
-    (error: unknown) => self.postMessage({ type: 'failed', id: request.id, message: error instanceof Error ? error.message : String(error) } satisfies ResultsWorkerResponse),
+    (error: unknown) =>
+      self.postMessage({
+        type: 'failed',
+        id: message.id,
+        message: error instanceof Error ? error.message : String(error),
+        ...(error instanceof NoAnswerError ? { network: true as const } : {}),
+      } satisfies ResultsWorkerResponse),
   );
 };

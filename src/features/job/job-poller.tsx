@@ -3,7 +3,7 @@
 // tab that holds the runner lock polls; the others see the results through the job store.
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { ApiTarget } from '../../api/http-client';
+import { type ApiTarget, httpDepsWith, type KeptBody } from '../../api/http-client';
 import { batchQueryOptions } from '../../api/imports';
 import { sleep } from '../../api/rate-limit-budget';
 import { useConnection } from '../../api/use-connection';
@@ -29,6 +29,9 @@ export function JobPoller() {
   );
 }
 
+/** Polls go out from the results worker, like imports (results-reader.ts). */
+const workerHttp = httpDepsWith(resultsReader.fetch);
+
 const schedule = (batchId: string) => ({
   waitUntilDue: async (signal: AbortSignal) => {
     const wait = jobRunner.dueAt(batchId) - Date.now();
@@ -39,11 +42,12 @@ const schedule = (batchId: string) => ({
 });
 
 function BatchPoll({ jobId, batchId, chunkId, target }: { jobId: string; batchId: string; chunkId: number; target: ApiTarget }) {
-  // The body is read and summarised in the results worker, which also saves a final batch's
-  // outcome in the job store's database: the query keeps only the digest (counts, first problems).
-  const read = async (body: ArrayBuffer) =>
+  // The results worker makes the request, reads and summarises the body where it arrived, and
+  // saves a final batch's outcome in the job store's database: the query keeps only the digest
+  // (counts, first problems).
+  const read = async (body: ArrayBuffer | KeptBody) =>
     resultsReader.digest(body, await jobRunner.rowNumbersOf(jobId, batchId), { database: jobStore.databaseName, jobId, chunkId });
-  const { data, dataUpdatedAt } = useQuery(batchQueryOptions(target, batchId, schedule(batchId), read));
+  const { data, dataUpdatedAt } = useQuery(batchQueryOptions(target, batchId, schedule(batchId), read, workerHttp));
   useEffect(() => {
     // A job deleted meanwhile has nowhere to record the poll: nothing to do.
     if (data) jobRunner.recordPoll(jobId, data).catch(() => undefined);

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { NetworkError } from '../../api/api-error';
+import { type HttpDeps, KeptBodyResponse } from '../../api/http-client';
+import { importFile } from '../../api/imports';
+import { RateLimitBudget } from '../../api/rate-limit-budget';
+import type { ResultsWorkerMessage, ResultsWorkerResponse, ServiceAnswer } from '../../workers/results-protocol';
+import { ResultsReader } from './results-reader';
+
+/** A worker that records what the page posts; the test answers for it. */
+function fakeWorker() {
+  const posted: { message: ResultsWorkerMessage; transfer: Transferable[] }[] = [];
+  const worker = {
+    onmessage: null as ((event: MessageEvent<ResultsWorkerResponse>) => void) | null,
+    onerror: null,
+    postMessage(message: ResultsWorkerMessage, transfer: Transferable[] = []) {
+      posted.push({ message, transfer });
+    },
+  };
+  const answer = (response: ResultsWorkerResponse) => worker.onmessage?.({ data: response } as MessageEvent<ResultsWorkerResponse>);
+  const reader = new ResultsReader(() => worker as unknown as Worker);
+  return { reader, posted, answer };
+}
+
+const service = (answer: Partial<ServiceAnswer>): ServiceAnswer => ({ status: 202, statusText: '', headers: [], bodyId: null, text: null, cutOff: null, ...answer });
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+const target = { baseUrl: 'https://api.example.com', apiKey: 'secret-key-123' };
+
+function deps(fetch: HttpDeps['fetch']): HttpDeps {
+  let clock = 1_800_000_000_000;
+  const now = () => clock;
+  const sleep = (ms: number) => {
+    clock += ms;
+    return Promise.resolve();
+  };
+  return { fetch, now, sleep, random: () => 0.5, budget: new RateLimitBudget(now, sleep) };
+}
+
+describe('ResultsReader.fetch', () => {
+  it('has the worker make the import, and hands on the handle of the body it kept there', async () => {
+    const { reader, posted, answer } = fakeWorker();
+    const sent = importFile(target, 'tracking_number\r\nMSCU1234566', 'drop-part-1.csv', undefined, deps(reader.fetch), 'job:0');
+    await tick();
+    const { message } = posted[0]!;
+    expect(message).toMatchObject({ kind: 'fetch', request: { url: 'https://api.example.com/api/v1/shipments/imports/file', method: 'POST' } });
+    if (message.kind !== 'fetch') throw new Error('not a fetch');
+    expect(message.request.headers).toMatchObject({ authorization: 'Bearer secret-key-123', 'idempotency-key': 'job:0' });
+    const body = message.request.body;
+    if (!body || !('form' in body)) throw new Error('not a form');
+    const [name, file] = body.form[0]!;
+    expect(name).toBe('file');
+    expect(await (file as File).text()).toBe('tracking_number\r\nMSCU1234566');
+    answer({ type: 'done', kind: 'fetch', id: message.id, answer: service({ status: 202, bodyId: 41, headers: [['x-ratelimit-remaining', '19']] }) });
+    await expect(sent).resolves.toEqual({ bodyId: 41 });
+
+    // Reading it names the kept body: nothing to transfer.
+    void reader.headline({ bodyId: 41 });
+    expect(posted[1]).toMatchObject({ message: { kind: 'headline', body: { bodyId: 41 } }, transfer: [] });
+  });
+
+  it('waits out a 429 the worker received and asks again', async () => {
+    const { reader, posted, answer } = fakeWorker();
+    const sent = importFile(target, 'a', 'a.csv', undefined, deps(reader.fetch));
+    await tick();
+    answer({ type: 'done', kind: 'fetch', id: posted[0]!.message.id, answer: service({ status: 429, headers: [['retry-after', '3']], text: '{"errors":[{"code":"rate_limited","message":"Slow down."}]}' }) });
+    await tick();
+    await tick();
+    expect(posted).toHaveLength(2);
+    answer({ type: 'done', kind: 'fetch', id: posted[1]!.message.id, answer: service({ status: 202, bodyId: 2 }) });
+    await expect(sent).resolves.toEqual({ bodyId: 2 });
+  });
+
+  it('turns no answer, and an answer cut off, into the errors a lost import gets', async () => {
+    const { reader, posted, answer } = fakeWorker();
+    const lost = importFile(target, 'a', 'a.csv', undefined, deps(reader.fetch));
+    await tick();
+    answer({ type: 'failed', id: posted[0]!.message.id, message: 'fetch failed', network: true });
+    await expect(lost).rejects.toThrow(new NetworkError('No answer from api.example.com (fetch failed).'));
+
+    const cut = importFile(target, 'a', 'a.csv', undefined, deps(reader.fetch));
+    await tick();
+    answer({ type: 'done', kind: 'fetch', id: posted[1]!.message.id, answer: service({ status: 500, cutOff: 'terminated' }) });
+    await expect(cut).rejects.toThrow(/cut off \(terminated\)/);
+  });
+
+  it('gives a request up when its signal aborts, and tells the worker', async () => {
+    const { reader, posted } = fakeWorker();
+    const controller = new AbortController();
+    const response = reader.fetch('https://api.example.com/x', { signal: controller.signal });
+    controller.abort();
+    await expect(response).rejects.toThrow(/abort/i);
+    expect(posted.map(({ message }) => message.kind)).toEqual(['fetch', 'abort']);
+    expect(posted[1]!.message.id).toBe(posted[0]!.message.id);
+  });
+
+  it('gives a body kept in the worker no bytes on the page', async () => {
+    const { reader, posted, answer } = fakeWorker();
+    const response = reader.fetch('https://api.example.com/api/v1/shipments/imports/b1');
+    await tick();
+    answer({ type: 'done', kind: 'fetch', id: posted[0]!.message.id, answer: service({ status: 200, bodyId: 9 }) });
+    const got = await response;
+    expect(got).toBeInstanceOf(KeptBodyResponse);
+    expect((got as KeptBodyResponse).kept).toEqual({ bodyId: 9 });
+    expect(got.status).toBe(200);
+  });
+});
