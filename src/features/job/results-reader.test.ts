@@ -82,6 +82,14 @@ describe('ResultsReader.fetch', () => {
     await expect(cut).rejects.toThrow(/cut off \(terminated\)/);
   });
 
+  it('rejects as fetch() does when the worker got no answer at all', async () => {
+    const { reader, posted, answer } = fakeWorker();
+    const response = reader.fetch('https://api.example.com/x');
+    await tick();
+    answer({ type: 'failed', id: posted[0]!.message.id, message: 'fetch failed', network: true });
+    await expect(response).rejects.toThrow(new TypeError('fetch failed'));
+  });
+
   it('gives a request up when its signal aborts, and tells the worker', async () => {
     const { reader, posted } = fakeWorker();
     const controller = new AbortController();
