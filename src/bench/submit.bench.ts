@@ -12,7 +12,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium, NO_BROWSER_MESSAGE } from '../../e2e/find-browser';
 import { containerCheckDigit } from '../spreadsheet/iso6346';
 
@@ -166,6 +166,16 @@ function printLongTasks(events: TraceEvent[]): void {
   }
 }
 
+/** The page's JS heap in use after a full collection, in MB. */
+async function usedHeapMB(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('Performance.enable');
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  await cdp.detach();
+  return (metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0) / 2 ** 20;
+}
+
 async function main() {
   // `--trace-from FILE`: the long tasks of a trace recorded before (bench-results/submit-trace.json).
   const from = process.argv.indexOf('--trace-from');
@@ -215,6 +225,7 @@ async function main() {
     await page.getByRole('button', { name: /Continue with [\d,]+ ready rows/ }).click({ timeout: 120_000 });
     const send = page.getByRole('button', { name: /^Send [\d,]+ rows$/ });
     await send.waitFor({ timeout: 120_000 });
+    const heapBeforeMB = await usedHeapMB(page);
     await page.evaluate(() => ((window as unknown as { __measuring: boolean }).__measuring = true));
     const profiling = process.argv.includes('--profile');
     const profiler = profiling ? await page.context().newCDPSession(page) : null;
@@ -253,11 +264,7 @@ async function main() {
     }
     const longestTaskMs = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
     if (process.argv.includes('--tasks')) console.log(await page.evaluate(() => (window as unknown as { __tasks: string[] }).__tasks), await page.evaluate(() => performance.now()));
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('HeapProfiler.collectGarbage');
-    await cdp.send('Performance.enable');
-    const { metrics } = await cdp.send('Performance.getMetrics');
-    const heapMB = (metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0) / 2 ** 20;
+    const heapMB = await usedHeapMB(page);
     const invariantHolds = (await page.getByText(/Does not hold/).count()) === 0;
 
     const accepted = imports.filter((i) => i.status >= 200 && i.status < 300).length;
@@ -275,6 +282,7 @@ async function main() {
       pollsPerMinute: Math.round((polls / (finished / 60_000)) * 10) / 10,
       budgetPollsPerMinute: Math.round((1500 / 60) * 10) / 10,
       longestTaskMs: Math.round(longestTaskMs),
+      heapBeforeSendMB: Math.round(heapBeforeMB),
       heapMB: Math.round(heapMB),
       invariantHolds,
     };
