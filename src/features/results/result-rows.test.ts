@@ -76,6 +76,23 @@ describe('ResultsCollector', () => {
   });
 });
 
+describe('ResultsCollector rows read before a wider chunk came', () => {
+  it('widens a row already shown when a later chunk adds columns', () => {
+    const collector = new ResultsCollector(['tracking_number', 'tracking_type']);
+    const csv = sentBatch(0, ['tracking_number', 'tracking_type'], [['X1', 'container']], [item(1)]);
+    collector.add(csv.outcome, csv.payload)(Infinity);
+    expect(collector.finish().rows[0]?.values).toEqual(['X1', 'container']);
+    collector.add(
+      { jobId: 'j', batchId: 'b2', chunkId: 1, status: 'completed', failureReason: null, items: [item(2)] },
+      { jobId: 'j', chunkId: 1, rowNumbers: [2], body: { format: 'json', requests: [{ tracking_number: 'X2', tracking_type: 'booking', tags: ['a'] }] } },
+    )(Infinity);
+    expect(collector.finish().rows.map((row) => row.values)).toEqual([
+      ['X1', 'container', ''],
+      ['X2', 'booking', 'a'],
+    ]);
+  });
+});
+
 describe('buildJobResults', () => {
   it('adds the batches in the order their chunks were sent and yields between them', async () => {
     const first = sentBatch(7, headers, [['A', 'container', '', '', '']], [item(1)]);

@@ -5,7 +5,7 @@
 // out, not only the item's echo. Rows are classified once into bit flags and one index array per
 // filter, built while the rows are joined: switching filters then just picks an array, whatever
 // the job's size. The join runs chunk by chunk in slices (see buildJobResults), so no main-thread
-// task grows with the job.
+// task grows with the job; a chunk's cells are parsed only when one of its rows is shown.
 import Papa from 'papaparse';
 import type { BatchOutcome, ChunkBody, ChunkPayload, ImportJob, OutcomeItem } from '../../jobs/import-job';
 import type { RowNumbering } from '../../workers/import-protocol';
@@ -31,7 +31,7 @@ export interface ResultRow {
   /** The row's place in the file its batch was sent as, from 1: the service's own number for it (row_number). */
   batchRow: number;
   /** Cells as sent, one per JobResults.columns (empty where the row had no such column). */
-  values: string[];
+  readonly values: string[];
   /** Null when the service returned no item for the row (counted as failed). */
   item: OutcomeItem | null;
   /** Bit flags of the filters this row belongs to. */
@@ -92,6 +92,63 @@ function readBody(body: ChunkBody): { header: string[]; data: string[][] } {
   return { header, data: records.map((record) => header.map((name) => record.get(name) ?? '')) };
 }
 
+/** A payload's header alone: a CSV's first line (its rows are parsed when first shown). */
+function readHeader(body: ChunkBody): string[] {
+  if (body.format === 'json') return readBody(body).header;
+  return Papa.parse<string[]>(body.csv, { preview: 1 }).data[0] ?? [];
+}
+
+/**
+ * The cells of one batch's rows, read from its payload when a row's cells are first asked for
+ * (the grid shows a screenful; an export or a retry asks for the failed ones): parsed up front,
+ * a 100,000-row job kept 100,000 arrays and 800,000 strings the page never showed, and parsed a
+ * whole chunk on the page's thread as each batch finished.
+ */
+class BlockCells {
+  private data: string[][] | null = null;
+
+  constructor(
+    private readonly body: ChunkBody | null,
+    /** The job's column of each of the payload's columns. */
+    private readonly positions: readonly number[],
+    /** The job's columns so far (a later chunk may add some). */
+    private readonly columns: readonly string[],
+  ) {}
+
+  /** Row i's cells, one per column of the job (empty where the payload had none). */
+  valuesOf(i: number): string[] {
+    this.data ??= this.body ? readBody(this.body).data : [];
+    const cells = this.data[i] ?? [];
+    const values = Array.from({ length: this.columns.length }, () => '');
+    for (let c = 0; c < this.positions.length; c++) values[this.positions[c]!] = cells[c] ?? '';
+    return values;
+  }
+
+  /** How wide a row is now. */
+  get width(): number {
+    return this.columns.length;
+  }
+}
+
+/** A joined row whose cells are read when first asked for (BlockCells), as wide as the job's columns. */
+class JoinedRow implements ResultRow {
+  private cells: string[] | null = null;
+
+  constructor(
+    readonly rowNumber: number,
+    readonly batchId: string,
+    readonly batchRow: number,
+    readonly item: OutcomeItem | null,
+    readonly flags: number,
+    private readonly block: BlockCells,
+  ) {}
+
+  get values(): string[] {
+    if (this.cells === null || this.cells.length < this.block.width) this.cells = this.block.valuesOf(this.batchRow - 1);
+    return this.cells;
+  }
+}
+
 /** One batch joined to its rows; `done` once every row is in (a load cut short leaves it false). */
 interface ResultsBlock {
   chunkId: number;
@@ -128,17 +185,16 @@ export class ResultsCollector {
 
   /**
    * Joins one batch's items to the rows sent in its chunk (item i ↔ row i of the payload),
-   * replacing what the collector held of that batch. The payload is parsed at once; the rows are
-   * then joined `rows` at a time by each call of the returned step, which says whether the batch
-   * is done.
+   * replacing what the collector held of that batch. Only the payload's header is read now
+   * (its rows' cells when first shown, BlockCells); the rows are joined `rows` at a time by
+   * each call of the returned step, which says whether the batch is done.
    */
   add(outcome: BatchOutcome, payload: ChunkPayload | undefined, version = ''): (rows: number) => boolean {
-    const { header, data } = payload ? readBody(payload.body) : { header: [], data: [] };
-    const positions = header.map((name) => this.column(name));
-    // The usual case: the chunk's columns are the job's, in order, so a parsed row is used as is.
-    const inPlace = positions.every((position, c) => position === c);
-    const count = Math.max(outcome.items.length, data.length);
+    const header = payload ? readHeader(payload.body) : [];
+    const cells = new BlockCells(payload?.body ?? null, header.map((name) => this.column(name)), this.columns);
     const rowNumbers = payload?.rowNumbers ?? [];
+    // A chunk's rows are as many as its row numbers (the payload is as sent).
+    const count = Math.max(outcome.items.length, rowNumbers.length);
     const block: ResultsBlock = { chunkId: outcome.chunkId, version, rows: [], done: false };
     this.blocks.delete(outcome.batchId);
     this.blocks.set(outcome.batchId, block);
@@ -146,13 +202,7 @@ export class ResultsCollector {
     return (rows) => {
       for (const end = Math.min(count, i + rows); i < end; i++) {
         const item = withFileRowNumbers(outcome.items[i] ?? null, rowNumbers, this.numbering);
-        const cells = data[i] ?? [];
-        let values = cells;
-        if (!inPlace) {
-          values = [];
-          for (let c = 0; c < positions.length; c++) values[positions[c]!] = cells[c] ?? '';
-        }
-        block.rows.push({ rowNumber: item?.rowNumber ?? rowNumbers[i] ?? i + 1, batchId: outcome.batchId, batchRow: i + 1, values, item, flags: classify(item) });
+        block.rows.push(new JoinedRow(item?.rowNumber ?? rowNumbers[i] ?? i + 1, outcome.batchId, i + 1, item, classify(item), cells));
       }
       if (i < count) return false;
       block.done = true;
@@ -163,18 +213,16 @@ export class ResultsCollector {
   /**
    * The rows of every batch fully joined, and one index per filter. `place` orders the batches
    * by their chunks (chunk id → place); without it they keep the order added. One pass over the
-   * rows' flags: no parsing, no joining, so it stays cheap when called after every batch.
+   * rows' flags: no parsing, no joining, so it stays cheap when called after every batch. A row
+   * is as wide as the columns (a later chunk may add some), with empty cells where it had none.
    */
   finish(place?: ReadonlyMap<number, number>): JobResults {
     const blocks = [...this.blocks.values()].filter((block) => block.done);
     if (place) blocks.sort((a, b) => (place.get(a.chunkId) ?? Infinity) - (place.get(b.chunkId) ?? Infinity));
-    const width = this.columns.length;
     const rows: ResultRow[] = [];
     const counts = new Map<number, number>();
     for (const block of blocks) {
       for (const row of block.rows) {
-        // A row shorter than the columns (a later chunk added one, a short CSV line) gets empty cells.
-        if (row.values.length < width) row.values = Array.from({ length: width }, (_, c) => row.values[c] ?? '');
         rows.push(row);
         counts.set(row.flags, (counts.get(row.flags) ?? 0) + 1);
       }
@@ -223,9 +271,8 @@ const JOIN_SLICE_ROWS = 1000;
 
 /**
  * Every finished batch of a job joined to its rows as sent, one chunk per slice: the payload of
- * the next chunk is read (IndexedDB, asynchronous) while the page stays responsive, its CSV
- * parsed in one go (a chunk holds at most the batch cap, 5,000 rows in the sandbox), and its
- * rows joined JOIN_SLICE_ROWS at a time, with a turn of the event loop between slices.
+ * the next chunk is read (IndexedDB, asynchronous) while the page stays responsive, its header
+ * read (its rows' cells wait until shown: BlockCells), and its rows joined JOIN_SLICE_ROWS at a time, with a turn of the event loop between slices.
  * With a `collector` that lives on (useJobResults), only `outcomes` not yet held, as of
  * `versionOf` their batch, are joined; the result holds every batch the collector has.
  */

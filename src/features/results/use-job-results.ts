@@ -72,7 +72,7 @@ export function useJobResults(job: ImportJob, store: ResultsStore, numbering: Ro
       controller.signal.throwIfAborted();
       const versionOf = (batchId: string) => versions.get(batchId) ?? '';
       // A turn of the event loop between reading a chunk's rows (IndexedDB's clone, on this
-      // thread) and parsing them: one task each, rather than both in the read's callback.
+      // thread) and joining them: one task each, rather than both in the read's callback.
       const loadPayload = async (chunkId: number) => {
         const payload = await store.getPayload(id, chunkId);
         await yieldToEventLoop();
