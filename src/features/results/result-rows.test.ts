@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportJob } from '../../jobs/import-job';
-import { buildJobResults, filterCount, NO_ITEM_MESSAGE, ResultsCollector, RESULT_FILTERS, rowAt, rowErrors, rowWarnings } from './result-rows';
+import { buildJobResults, rowsEnd, filterCount, NO_ITEM_MESSAGE, ResultsCollector, RESULT_FILTERS, rowAt, rowErrors, rowWarnings } from './result-rows';
 import { item, sentBatch } from './test-results';
 
 const headers = ['tracking_number', 'tracking_type', 'carrier', 'name', 'assignees'];
@@ -73,6 +73,15 @@ describe('ResultsCollector', () => {
       ['X1', 'container', '', ''],
       ['X2', 'booking', 'a,b', 'PO 1'],
     ]);
+  });
+});
+
+describe('rowsEnd', () => {
+  it('counts only the newlines outside quotes, doubled quotes and all', () => {
+    const csv = 'h1,h2\r\n"a\r\nb",x\r\n"say ""hi""\n",y\r\nlast,z';
+    expect(csv.slice(0, rowsEnd(csv, 0, 2))).toBe('h1,h2\r\n"a\r\nb",x\r\n');
+    expect(csv.slice(rowsEnd(csv, 0, 2), rowsEnd(csv, 0, 3))).toBe('"say ""hi""\n",y\r\n');
+    expect(rowsEnd(csv, 0, 9)).toBe(csv.length);
   });
 });
 

@@ -98,14 +98,20 @@ function readHeader(body: ChunkBody): string[] {
   return Papa.parse<string[]>(body.csv, { preview: 1 }).data[0] ?? [];
 }
 
+/** Rows of a chunk's CSV parsed at a time, as far as the row asked for: a screenful costs 500. */
+const CELLS_READ_ROWS = 500;
+
 /**
  * The cells of one batch's rows, read from its payload when a row's cells are first asked for
- * (the grid shows a screenful; an export or a retry asks for the failed ones): parsed up front,
- * a 100,000-row job kept 100,000 arrays and 800,000 strings the page never showed, and parsed a
- * whole chunk on the page's thread as each batch finished.
+ * (the grid shows a screenful; an export or a retry asks for the failed ones), CELLS_READ_ROWS
+ * at a time up to that row. Parsed up front, a 100,000-row job kept 100,000 arrays and 800,000
+ * strings the page never showed, and parsed a whole chunk on the page's thread as each batch
+ * finished.
  */
 class BlockCells {
-  private data: string[][] | null = null;
+  private readonly data: string[][] = [];
+  /** Where the CSV's unread rows start (0: not read at all); null once every row is read. */
+  private cursor: number | null = 0;
 
   constructor(
     private readonly body: ChunkBody | null,
@@ -117,7 +123,7 @@ class BlockCells {
 
   /** Row i's cells, one per column of the job (empty where the payload had none). */
   valuesOf(i: number): string[] {
-    this.data ??= this.body ? readBody(this.body).data : [];
+    this.readTo(i);
     const cells = this.data[i] ?? [];
     const values = Array.from({ length: this.columns.length }, () => '');
     for (let c = 0; c < this.positions.length; c++) values[this.positions[c]!] = cells[c] ?? '';
@@ -128,6 +134,47 @@ class BlockCells {
   get width(): number {
     return this.columns.length;
   }
+
+  private readTo(i: number): void {
+    const { body } = this;
+    if (this.cursor === null || this.data.length > i) return;
+    if (body?.format !== 'csv') {
+      if (body) this.data.push(...readBody(body).data);
+      this.cursor = null;
+      return;
+    }
+    while (this.cursor !== null && this.data.length <= i) {
+      const atHeader = this.cursor === 0;
+      const end = rowsEnd(body.csv, this.cursor, CELLS_READ_ROWS + (atHeader ? 1 : 0));
+      const { data } = Papa.parse<string[]>(body.csv.slice(this.cursor, end), { skipEmptyLines: 'greedy' });
+      for (const row of atHeader ? data.slice(1) : data) this.data.push(row);
+      this.cursor = end < body.csv.length ? end : null;
+    }
+  }
+}
+
+/**
+ * Where the CSV text's row after `rows` rows from `from` starts: past that many newlines outside
+ * quotes (a quote inside a field is doubled, so quotes come in pairs). Papa's `preview` cursor
+ * cannot say it: on unquoted text it points one row too far.
+ */
+export function rowsEnd(csv: string, from: number, rows: number): number {
+  let at = from;
+  let quoted = false;
+  let quote = csv.indexOf('"', at);
+  for (let counted = 0; counted < rows; ) {
+    const newline = csv.indexOf('\n', at);
+    if (newline < 0) return csv.length;
+    if (quote >= 0 && quote < newline) {
+      quoted = !quoted;
+      at = quote + 1;
+      quote = csv.indexOf('"', at);
+      continue;
+    }
+    at = newline + 1;
+    if (!quoted) counted++;
+  }
+  return at;
 }
 
 /** A joined row whose cells are read when first asked for (BlockCells), as wide as the job's columns. */
