@@ -13,8 +13,8 @@ import { estimateJobCost } from '../../jobs/job-cost';
 import { chooseChunkRows } from '../../jobs/job-settings';
 import type { SubmissionRows } from '../../workers/import-protocol';
 import type { SourceFacts } from './use-import-wizard';
+import { formatCount as n } from '../../components/plural';
 
-const n = (value: number) => value.toLocaleString('en');
 const time = (ms: number) => new Date(ms).toLocaleTimeString('en-GB');
 
 /** Rows per request for the connected service: the sandbox's advertised cap, else the setting. */
