@@ -230,6 +230,6 @@ export interface NewJob {
   rows: NewJobRows;
   chunkRows: number;
   notify?: boolean;
-  /** The dropped file: its size is kept at once, its SHA-256 as soon as it is computed. */
-  sourceFile?: Blob;
+  /** The dropped file's SHA-256 (hex), put in `source.contentHash` once known: Send does not wait for it. */
+  contentHash?: Promise<string>;
 }

@@ -90,14 +90,32 @@ describe('JobStore', () => {
     unsubscribe();
   });
 
-  it('keeps the source file size at once and its SHA-256 once computed', async () => {
+  it('keeps the source file size at once and its SHA-256, given from outside, once it comes', async () => {
     const store = openStore();
-    const file = new Blob(['abc']);
-    const job = await store.createJob({ ...newJob(5, 10), source: { kind: 'file', fileName: 'a.csv', size: null, contentHash: null }, sourceFile: file });
-    expect(job.source).toMatchObject({ size: 3 });
-    await expect.poll(async () => ((await store.getJob(job.id))?.source as { contentHash: string | null }).contentHash).toBe(
-      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad', // SHA-256 of "abc" (FIPS 180-2)
-    );
+    let give: (hex: string) => void = () => undefined;
+    const contentHash = new Promise<string>((resolve) => (give = resolve));
+    const hashOf = async (id: string) => ((await store.getJob(id))?.source as { contentHash: string | null }).contentHash;
+    const job = await store.createJob({ ...newJob(5, 10), source: { kind: 'file', fileName: 'a.csv', size: 3, contentHash: null }, contentHash });
+    // Created without waiting for the hash.
+    expect(job.source).toMatchObject({ size: 3, contentHash: null });
+    expect(await hashOf(job.id)).toBeNull();
+    const abc = 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad'; // SHA-256 of "abc" (FIPS 180-2)
+    give(abc);
+    await expect.poll(() => hashOf(job.id)).toBe(abc);
+    expect(await store.getJob(job.id)).toMatchObject({ source: { size: 3 } });
+  });
+
+  it('leaves the content hash unknown when it never comes, and makes the job all the same', async () => {
+    const store = openStore();
+    const job = await store.createJob({
+      ...newJob(5, 10),
+      source: { kind: 'file', fileName: 'a.csv', size: 3, contentHash: null },
+      contentHash: Promise.reject(new Error('The file reader stopped.')),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await store.getJob(job.id))?.source).toMatchObject({ contentHash: null });
+    // A job refused for its rows leaves the hash's failure observed (no unhandled rejection).
+    await expect(store.createJob({ ...newJob(5, 10), rowsRead: 9, contentHash: Promise.reject(new Error('gone')) })).rejects.toThrow(/Rows read/);
   });
 
   it('refuses a job whose rows do not add up', async () => {

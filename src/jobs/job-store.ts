@@ -130,6 +130,8 @@ export class JobStore {
   }
 
   async createJob(input: NewJob): Promise<ImportJob> {
+    // Its failure only leaves the hash unknown; observed now, so a job refused below leaves no unhandled rejection.
+    input.contentHash?.catch(() => undefined);
     // Loaded when a job is made, not with the shell that runs jobs: papaparse stays off first paint.
     const { cutIntoChunks } = await import('./chunking');
     const cut = cutIntoChunks(input.rows, input.chunkRows);
@@ -146,7 +148,7 @@ export class JobStore {
       createdAt: now,
       updatedAt: now,
       finishedAt: null,
-      source: input.source.kind === 'file' && input.sourceFile ? { ...input.source, size: input.sourceFile.size } : input.source,
+      source: input.source,
       endpoint: input.rows.format === 'json' ? 'list' : 'file',
       headers: input.rows.format === 'json' ? [] : input.rows.headers,
       chunkRows: input.chunkRows,
@@ -176,7 +178,7 @@ export class JobStore {
       throw error;
     }
     this.changed();
-    if (input.sourceFile && job.source.kind === 'file') void this.recordContentHash(id, input.sourceFile);
+    if (input.contentHash && job.source.kind === 'file') void this.recordContentHash(id, input.contentHash);
     return job;
   }
 
@@ -186,10 +188,12 @@ export class JobStore {
     await Promise.all([...keys.map((key) => tx.store.delete(key)), tx.done]);
   }
 
-  /** Adds the source file's SHA-256 to the job once computed (Send does not wait for it). */
-  private async recordContentHash(id: string, file: Blob): Promise<void> {
-    const { sha256Hex } = await import('./source-facts');
-    const contentHash = await sha256Hex(file).catch(() => null);
+  /**
+   * Adds the source file's SHA-256 to the job once the import worker has it (Send does not wait
+   * for it). A hash that never comes (the worker stopped) leaves it unknown, as History says.
+   */
+  private async recordContentHash(id: string, hash: Promise<string>): Promise<void> {
+    const contentHash = await hash.catch(() => null);
     if (contentHash === null) return;
     await this.updateJob(id, (job) => {
       if (job.source.kind !== 'file') return false;

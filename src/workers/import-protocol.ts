@@ -127,6 +127,29 @@ export interface SubmissionRows {
   rowsRead: number;
 }
 
+/**
+ * Which submission a part belongs to: the worker's serial number for it and the review table's
+ * version it was computed from. A part of another submission, or of a table edited since, is
+ * refused, so a job is never made of rows from two states of the table.
+ */
+export interface SubmissionKey {
+  submission: number;
+  version: number;
+}
+
+/**
+ * The first answer of a submission: everything but its chunks, which the page then asks for one
+ * by one (`submission-chunk`), so no one message grows with the file (one message of 100,000 rows
+ * was one long task on the page to deserialise).
+ */
+export interface SubmissionStart extends SubmissionKey {
+  headers: string[];
+  skipped: SkippedRow[];
+  /** Data rows read; = rows in the chunks + skipped.length. */
+  rowsRead: number;
+  chunkCount: number;
+}
+
 export type ReviewCommand =
   | { type: 'set-filter'; filter: ReviewFilter }
   | { type: 'edit'; row: number; column: number; value: string }
@@ -155,8 +178,13 @@ export interface ImportRequests {
   'find-error': { from: number; column: number; direction: 1 | -1 };
   /** `chunkSize` defaults to the submit queue's (DEFAULT_CHUNK_ROWS). */
   prepare: { chunkSize?: number };
-  /** The chunks themselves, to create the import job that sends them. */
-  'submission-rows': { chunkSize: number };
+  /** Cuts the rows to send into chunks and keeps them until each is asked for (`submission-chunk`). */
+  'submission-start': { chunkSize: number };
+  /** Chunk `index` (0-based) of the submission `key` names; each is handed over once, then dropped. */
+  'submission-chunk': { key: SubmissionKey; index: number };
+  /** The SHA-256 (hex) of the file last read (`read`, computed as it was read): the job keeps it to
+   * tell two drops of one file from two files of one name. `fileName`: the file the page means. */
+  'source-hash': { fileName: string };
   /** The import template, written here so SheetJS and papaparse stay off the main thread. */
   template: { customFieldSlugs: string[]; format: 'csv' | 'xlsx' };
 }
@@ -171,7 +199,9 @@ export interface ImportAnswers {
   'get-row': { row: ReviewRowView; version: number };
   'find-error': { found: { position: number; column: number } | null };
   prepare: { submission: PreparedSubmission };
-  'submission-rows': { rows: SubmissionRows };
+  'submission-start': { start: SubmissionStart };
+  'submission-chunk': { key: SubmissionKey; index: number; chunk: SubmissionChunk };
+  'source-hash': { sha256: string };
   template: { bytes: Uint8Array };
 }
 

@@ -3,7 +3,7 @@
 import '../zod-config'; // first: zod must be jitless before any schema is built
 import { readTable, SpreadsheetReadError, type TableReadResult } from '../spreadsheet/read-table';
 import { templateCsv, templateXlsx } from '../spreadsheet/template';
-import { matchRetryRows, type RetryMatch, ReviewSession } from './review-session';
+import { matchRetryRows, type RetryMatch, ReviewSession, SubmissionError } from './review-session';
 import {
   type ImportAnswers,
   type ImportRequestKind,
@@ -16,7 +16,8 @@ import {
   type WorkerResponse,
 } from './import-protocol';
 
-let source: { bytes: Uint8Array; name: string } | null = null;
+/** The file read, and its SHA-256 (hex), computed as it is read so that it is ready by Send. */
+let source: { bytes: Uint8Array; name: string; sha256: Promise<string> } | null = null;
 let table: TableReadResult | null = null;
 let session: ReviewSession | null = null;
 /** Fix & retry's rows: their numbers in the original file and the service's notes. */
@@ -55,8 +56,14 @@ async function read(id: number, options: ReadOptions): Promise<{ summary: TableS
   return { summary: summarize(table, source.name, retried) };
 }
 
+/** SHA-256 of the bytes, lower-case hex (WebCrypto; it copies the bytes as it is called). */
+async function sha256Hex(bytes: ArrayBuffer): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', bytes);
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 function describe(error: unknown): string {
-  if (error instanceof SpreadsheetReadError) return error.message;
+  if (error instanceof SpreadsheetReadError || error instanceof SubmissionError) return error.message;
   if (error instanceof RangeError) return 'The file is too large to read in this browser tab.';
   return `The file could not be read: ${error instanceof Error ? error.message : String(error)}`;
 }
@@ -71,7 +78,11 @@ type Handlers = { [K in ImportRequestKind]: (request: ImportRequests[K], id: num
 /** One handler per request kind; its return type is the answer the protocol pairs with it. */
 const handlers: Handlers = {
   read: async (request, id) => {
-    source = { bytes: new Uint8Array(await request.file.arrayBuffer()), name: request.file.name };
+    const buffer = await request.file.arrayBuffer();
+    const bytes = new Uint8Array(buffer);
+    const sha256 = sha256Hex(buffer);
+    sha256.catch(() => undefined); // asked for later (source-hash), which then fails with it
+    source = { bytes, name: request.file.name, sha256 };
     retry = request.retry ?? null;
     return read(id, request.options);
   },
@@ -92,7 +103,17 @@ const handlers: Handlers = {
     bytes: format === 'csv' ? new TextEncoder().encode(templateCsv(customFieldSlugs)) : await templateXlsx(customFieldSlugs),
   }),
   prepare: ({ chunkSize }) => ({ submission: current().prepare(chunkSize) }),
-  'submission-rows': ({ chunkSize }) => ({ rows: current().submissionRows(chunkSize) }),
+  'submission-start': ({ chunkSize }) => ({ start: current().startSubmission(chunkSize) }),
+  'submission-chunk': ({ key, index }) => {
+    if (!session) throw new SubmissionError('The rows to send are no longer kept: the file was read again. Nothing was sent; press Send again.');
+    return { key, index, chunk: session.submissionChunk(key, index) };
+  },
+  'source-hash': async ({ fileName }) => {
+    // The bytes are here (read): hashing them here spared the page a copy of the file and the
+    // digest at Send. The name guards against another file read since the page asked.
+    if (!source || source.name !== fileName) throw new Error(`The file ${fileName} is no longer held by the file reader.`);
+    return { sha256: await source.sha256 };
+  },
 };
 
 async function answer<K extends ImportRequestKind>(kind: K, request: ImportRequests[K], id: number): Promise<void> {

@@ -76,6 +76,68 @@ describe('ReviewSession', () => {
   });
 });
 
+describe('ReviewSession submission in parts', () => {
+  const MANY = Array.from({ length: 7 }, (_, i) => ['MSKU1234565', 'container', i === 3 ? '' : `R${i}`, 'MAEU']);
+
+  it('hands over chunks that add up to the whole submission, then keeps nothing', () => {
+    const session = sessionOf([...ROWS, ...MANY]);
+    session.run({ type: 'exclude', rows: [4], excluded: true });
+    const start = session.startSubmission(3);
+    const prepared = session.prepare(3);
+    expect(start.chunkCount).toBe(prepared.chunkRows.length);
+    const chunks = Array.from({ length: start.chunkCount }, (_, index) => session.submissionChunk(start, index));
+    const sent = chunks.reduce((sum, chunk) => sum + chunk.rowNumbers.length, 0);
+    // The accounting createJob checks: rows read = rows in the chunks + rows skipped.
+    expect(sent + start.skipped.length).toBe(start.rowsRead);
+    expect(start.rowsRead).toBe(12);
+    expect(chunks.map((chunk) => chunk.rowNumbers.length)).toEqual(prepared.chunkRows);
+    // Every data line (2–13) is in one chunk or skipped, never both, in file order.
+    const inChunks = chunks.flatMap((chunk) => chunk.rowNumbers);
+    expect([...inChunks, ...start.skipped.map((row) => row.rowNumber)].sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 2));
+    expect(inChunks).toEqual([...inChunks].sort((a, b) => a - b));
+    expect(inChunks).toContain(10); // the row without a reference
+    expect(chunks.reduce((sum, chunk) => sum + chunk.withoutReference, 0)).toBe(1);
+    // Each chunk's CSV: the header line, then one line per row.
+    expect(chunks.map((chunk) => chunk.csv.split('\r\n').filter(Boolean).length - 1)).toEqual(prepared.chunkRows);
+    expect(session.keepsSubmission).toBe(false);
+    expect(() => session.submissionChunk(start, 0)).toThrow(/are no longer kept/);
+  });
+
+  it('hands each chunk over once, and refuses a chunk it does not have', () => {
+    const session = sessionOf(MANY);
+    const start = session.startSubmission(3);
+    session.submissionChunk(start, 1);
+    expect(() => session.submissionChunk(start, 1)).toThrow('Chunk 1 of the rows to send was already handed over.');
+    expect(() => session.submissionChunk(start, 3)).toThrow('The rows to send have 3 chunks; there is no chunk 3.');
+    expect(session.keepsSubmission).toBe(true);
+  });
+
+  it('refuses a part of a table edited since Send, and of a submission started again, with a sentence', () => {
+    const session = sessionOf(MANY);
+    const start = session.startSubmission(3);
+    session.submissionChunk(start, 0);
+    session.run({ type: 'edit', row: 4, column: 2, value: 'R-edited' });
+    expect(() => session.submissionChunk(start, 1)).toThrow(
+      `The rows changed after Send was pressed (table version ${start.version}, now ${start.version + 1}). Nothing was sent; press Send again.`,
+    );
+    expect(session.keepsSubmission).toBe(false); // the stale submission is dropped
+
+    const again = session.startSubmission(3);
+    const latest = session.startSubmission(3);
+    expect(latest.submission).not.toBe(again.submission);
+    expect(() => session.submissionChunk(again, 0)).toThrow(/submission \d+\) are no longer kept: Send was pressed again/);
+    expect(session.submissionChunk(latest, 0).rowNumbers).toHaveLength(Math.min(3, session.prepare(3).submittedRows));
+  });
+
+  it('never takes the key of another session’s submission, though both tables are at version 0', () => {
+    const first = sessionOf(MANY);
+    const rebuilt = sessionOf(MANY);
+    const start = first.startSubmission(3);
+    rebuilt.startSubmission(3);
+    expect(() => rebuilt.submissionChunk(start, 0)).toThrow(/are no longer kept/);
+  });
+});
+
 describe('ReviewSession.findError', () => {
   it('walks the error cells of the view forward and back, wrapping around, skipping excluded rows', () => {
     const session = sessionOf([
@@ -116,7 +178,8 @@ describe('fix & retry’s rows', () => {
     expect(first?.issues.some((issue) => issue.level === 'error' && issue.code === 'check_digit')).toBe(true);
     // A row that passes the console's checks still says why the service refused it.
     expect(second).toMatchObject({ rowNumber: 40, issues: [], serviceNotes: [{ level: 'warning', message: 'nobody@example.com is not a member.' }] });
-    expect(session.submissionRows(10).chunks[0]?.rowNumbers).toEqual([40]);
+    const start = session.startSubmission(10);
+    expect(session.submissionChunk(start, 0).rowNumbers).toEqual([40]);
   });
 
   it('keep the file’s own numbers, without notes, when the file no longer holds one row per number', () => {

@@ -26,7 +26,9 @@ import {
   type RowNumbering,
   type ServiceNote,
   SKIPPED_LISTED,
-  type SubmissionRows,
+  type SubmissionChunk,
+  type SubmissionKey,
+  type SubmissionStart,
 } from './import-protocol';
 
 const PREVIEW_LINES = 6;
@@ -54,11 +56,26 @@ export function matchRetryRows(table: TableReadResult, retry: RetryRows): RetryM
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
+/** A part of a submission refused: its sentence is the page's to show as it is. */
+export class SubmissionError extends Error {
+  override name = 'SubmissionError';
+}
+
+/** Serial numbers of submissions, across sessions: a rebuilt review cannot take an old one's key. */
+let lastSubmission = 0;
+
+/** A submission being handed to the page chunk by chunk; a chunk handed over is dropped (null). */
+interface KeptSubmission extends SubmissionKey {
+  chunks: (SubmissionChunk | null)[];
+  undelivered: number;
+}
+
 export class ReviewSession {
   private filter: ReviewFilter = 'all';
   private view: number[];
   private version = 0;
   private viewVersion = 0;
+  private kept: KeptSubmission | null = null;
 
   private constructor(
     readonly table: ReviewTable,
@@ -183,19 +200,58 @@ export class ReviewSession {
     };
   }
 
-  submissionRows(chunkSize: number): SubmissionRows {
+  /**
+   * Cuts the rows to send into chunks of `chunkSize` and keeps them for `submissionChunk`, under a
+   * new serial number and this table version (a submission started before is dropped). Answers
+   * everything but the chunks.
+   */
+  startSubmission(chunkSize: number): SubmissionStart {
     const submission = toCsvChunks(this.table, chunkSize);
     const references = this.table.values[this.table.columns.indexOf('reference')];
+    const chunks = submission.chunks.map((chunk) => ({
+      csv: chunk.csv,
+      rowNumbers: chunk.rows.map((row) => this.table.rowNumbers[row] ?? row + 1),
+      withoutReference: chunk.rows.reduce((sum, row) => sum + ((references?.[row] ?? '').trim() === '' ? 1 : 0), 0),
+    }));
+    this.kept = { submission: ++lastSubmission, version: this.version, chunks, undelivered: chunks.length };
     return {
+      submission: this.kept.submission,
+      version: this.version,
       headers: submission.headers,
-      chunks: submission.chunks.map((chunk) => ({
-        csv: chunk.csv,
-        rowNumbers: chunk.rows.map((row) => this.table.rowNumbers[row] ?? row + 1),
-        withoutReference: chunk.rows.reduce((sum, row) => sum + ((references?.[row] ?? '').trim() === '' ? 1 : 0), 0),
-      })),
       skipped: submission.skipped,
       rowsRead: this.table.counts.rows,
+      chunkCount: chunks.length,
     };
+  }
+
+  /**
+   * Chunk `index` of the submission `key` names, handed over once: it is dropped here, and the
+   * whole submission once every chunk is. Refused, with a sentence, for a submission no longer kept
+   * (started again, or the review rebuilt) or a table changed since it was cut.
+   */
+  submissionChunk(key: SubmissionKey, index: number): SubmissionChunk {
+    const kept = this.kept;
+    if (!kept || kept.submission !== key.submission) {
+      throw new SubmissionError(`The rows to send (submission ${key.submission}) are no longer kept: Send was pressed again or the review was rebuilt. Nothing was sent; press Send again.`);
+    }
+    if (kept.version !== key.version || this.version !== kept.version) {
+      this.kept = null;
+      throw new SubmissionError(`The rows changed after Send was pressed (table version ${key.version}, now ${this.version}). Nothing was sent; press Send again.`);
+    }
+    if (!Number.isInteger(index) || index < 0 || index >= kept.chunks.length) {
+      throw new SubmissionError(`The rows to send have ${plural(kept.chunks.length, 'chunk', 'chunks')}; there is no chunk ${index}.`);
+    }
+    const chunk = kept.chunks[index];
+    if (!chunk) throw new SubmissionError(`Chunk ${index} of the rows to send was already handed over.`);
+    kept.chunks[index] = null;
+    kept.undelivered--;
+    if (kept.undelivered === 0) this.kept = null;
+    return chunk;
+  }
+
+  /** Whether a submission is still kept (not every chunk handed over yet). */
+  get keepsSubmission(): boolean {
+    return this.kept !== null;
   }
 
   /**

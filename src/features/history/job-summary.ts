@@ -4,6 +4,7 @@ import { PHASE_TONE } from '../../components/phase-tone';
 import type { StatusTone } from '../../components/status-badge';
 import type { ImportJob, JobSource } from '../../jobs/import-job';
 import { type JobState, jobState } from '../../jobs/job-state';
+import { plural as count } from '../../components/plural';
 
 /** The job page's words (jobs/job-state.ts), with History's badge colour. */
 export interface JobStateSummary extends JobState {
@@ -21,7 +22,6 @@ export interface JobCounts {
   failed: number;
 }
 
-const count = (value: number, one: string, many = `${one}s`) => `${value.toLocaleString('en')} ${value === 1 ? one : many}`;
 
 export function describeSource(source: JobSource): string {
   switch (source.kind) {

@@ -7,6 +7,7 @@ import type { ImportJob } from '../../jobs/import-job';
 import { jobStore } from '../../jobs/job-runtime';
 import { ConfirmDialog } from './confirm-dialog';
 import { type JobCounts, describeJobState, describeSource, formatTimeParts, jobActions, jobCounts, jobLabel } from './job-summary';
+import { formatCount } from '../../components/plural';
 
 type Notice = { tone: 'success' | 'error'; text: string };
 
@@ -121,7 +122,7 @@ function JobRow({ job, onNotice }: { job: ImportJob; onNotice: (notice: Notice) 
         {state.detail && <p className="mt-1 text-xs text-slate-600">{state.detail}</p>}
       </td>
       {COUNT_COLUMNS.map((column) => (
-        <td key={column.key} className="px-2 py-2 text-right tabular-nums">{counts[column.key].toLocaleString('en')}</td>
+        <td key={column.key} className="px-2 py-2 text-right tabular-nums">{formatCount(counts[column.key])}</td>
       ))}
       <td className="px-3 py-2 text-slate-700">
         <JobTime epochMs={job.createdAt} />
@@ -152,7 +153,7 @@ function JobRow({ job, onNotice }: { job: ImportJob; onNotice: (notice: Notice) 
             onConfirm={() => void run(() => jobStore.cancelJob(job.id), `Cancelled ${label}.`)}
           >
             <p>
-              Nothing more of {source} is sent: {unsent.toLocaleString('en')} {unsent === 1 ? 'row that has' : 'rows that have'} not been sent will be skipped.
+              Nothing more of {source} is sent: {formatCount(unsent)} {unsent === 1 ? 'row that has' : 'rows that have'} not been sent will be skipped.
             </p>
             <p>Batches the service has already accepted still finish, and their results stay here. A request on its way now may still be accepted.</p>
           </ConfirmDialog>

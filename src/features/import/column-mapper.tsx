@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { FILE_HEADERS, REQUIRED_FILE_HEADERS, customFieldHeader } from '../../contract/import-file';
-import { plural } from '../../components/plural';
+import { formatCount, plural } from '../../components/plural';
 import { StatusBadge } from '../../components/status-badge';
 import {
   type ColumnMapping,
@@ -84,7 +84,7 @@ export function ColumnMapper({
               <MappingTable entries={ignored.slice(0, IGNORED_SHOWN)} samples={samples} targets={targets} onChange={chooseInIgnored} />
               {ignored.length > IGNORED_SHOWN && (
                 <p className="text-sm text-slate-600">
-                  Showing the first {IGNORED_SHOWN} of {ignored.length.toLocaleString('en')} ignored columns.
+                  Showing the first {IGNORED_SHOWN} of {formatCount(ignored.length)} ignored columns.
                 </p>
               )}
             </>

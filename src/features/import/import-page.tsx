@@ -155,7 +155,7 @@ function ImportWizard({ target, retry }: { target: { baseUrl: string; apiKey: st
           <ReadySummary
             submission={state.submission}
             numbering={state.summary.numbering}
-            send={<SendPanel rowsToSend={state.submission.submittedRows} chunkRows={state.submission.chunkSize} fileName={state.summary.fileName} sheet={state.summary.kind === 'csv' ? undefined : state.summary.sheet} retrySource={retrySource} sourceFile={wizard.sourceFile} loadRows={wizard.loadSubmissionRows} />}
+            send={<SendPanel rowsToSend={state.submission.submittedRows} chunkRows={state.submission.chunkSize} fileName={state.summary.fileName} sheet={state.summary.kind === 'csv' ? undefined : state.summary.sheet} retrySource={retrySource} sourceFacts={wizard.sourceFacts} loadRows={wizard.loadSubmissionRows} />}
             onBack={wizard.back}
             onStartOver={startOver}
           />

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../components/button';
-import { plural } from '../../components/plural';
+import { formatCount as n, plural } from '../../components/plural';
 import type { PreparedSubmission, RowNumbering } from '../../workers/import-protocol';
 
-const n = (value: number) => value.toLocaleString('en');
 
 /**
  * What will be sent, before anything is: rows, chunks, the exact CSV headers and the first

@@ -1,10 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../components/button';
-import { plural } from '../../components/plural';
+import { formatCount as n, plural } from '../../components/plural';
 import type { ColumnTarget } from '../../spreadsheet/column-mapping';
 import type { ReviewCommand, ReviewFilter, ReviewState } from '../../workers/import-protocol';
 
-const n = (value: number) => value.toLocaleString('en');
 
 const inputClass = 'rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm shadow-sm';
 

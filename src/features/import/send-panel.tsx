@@ -12,8 +12,9 @@ import type { JobSource } from '../../jobs/import-job';
 import { estimateJobCost } from '../../jobs/job-cost';
 import { chooseChunkRows } from '../../jobs/job-settings';
 import type { SubmissionRows } from '../../workers/import-protocol';
+import type { SourceFacts } from './use-import-wizard';
+import { formatCount as n } from '../../components/plural';
 
-const n = (value: number) => value.toLocaleString('en');
 const time = (ms: number) => new Date(ms).toLocaleTimeString('en-GB');
 
 /** Rows per request for the connected service: the sandbox's advertised cap, else the setting. */
@@ -29,7 +30,7 @@ export function SendPanel({
   fileName,
   sheet,
   retrySource,
-  sourceFile,
+  sourceFacts,
   loadRows,
 }: {
   rowsToSend: number;
@@ -39,8 +40,8 @@ export function SendPanel({
   sheet?: string;
   /** Set when the rows are a job's fix & retry: the new job links back to it. */
   retrySource: Extract<JobSource, { kind: 'retry' }> | null;
-  /** The dropped file: the job keeps its size and content hash. */
-  sourceFile: () => File | null;
+  /** The dropped file's size and SHA-256 (null for fix & retry's rows): the job keeps them. */
+  sourceFacts: () => SourceFacts | null;
   loadRows: (chunkRows: number) => Promise<SubmissionRows>;
 }) {
   const connection = useConnection();
@@ -56,18 +57,19 @@ export function SendPanel({
     setBusy(true);
     setError(null);
     try {
+      // Asked first: the worker answers it (computed as the file was read) before cutting the rows.
+      const facts = retrySource ? null : sourceFacts();
       const rows = await loadRows(chunkRows);
       // The job store (IndexedDB, papaparse) loads with the first Send, not with the Import page.
       const { jobStore } = await import('../../jobs/job-runtime');
-      const file = retrySource ? null : sourceFile();
       const job = await jobStore.createJob({
-        source: retrySource ?? { kind: 'file', fileName, size: null, contentHash: null, ...(sheet === undefined ? {} : { sheet }) },
+        source: retrySource ?? { kind: 'file', fileName, size: facts?.size ?? null, contentHash: null, ...(sheet === undefined ? {} : { sheet }) },
         serviceUrl: connection.baseUrl,
         rowsRead: rows.rowsRead,
         skipped: rows.skipped.map((row) => ({ rowNumber: row.rowNumber, reason: row.reasons.join(' ') })),
         rows: { format: 'csv-chunks', headers: rows.headers, chunks: rows.chunks },
         chunkRows,
-        ...(file ? { sourceFile: file } : {}),
+        ...(facts ? { contentHash: facts.contentHash } : {}),
       });
       await navigate({ to: '/imports/$jobId', params: { jobId: job.id } });
     } catch (e) {

@@ -1,9 +1,15 @@
 import { useReducer, useRef } from 'react';
 import type { ColumnTarget } from '../../spreadsheet/column-mapping';
-import type { ReadOptions, RetryRows, ReviewState } from '../../workers/import-protocol';
+import type { ReadOptions, RetryRows, ReviewState, SubmissionChunk, SubmissionRows } from '../../workers/import-protocol';
 import { CancelledError } from './import-session';
 import { initialWizard, wizardReducer } from './import-wizard';
 import { useImportSession } from './use-import-session';
+
+/** What a job keeps of the dropped file: its size, and its SHA-256 (hex) once the worker has it. */
+export interface SourceFacts {
+  size: number;
+  contentHash: Promise<string>;
+}
 
 const sentence = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -55,8 +61,35 @@ export function useImportWizard(customFieldSlugs: readonly string[] | undefined,
       .catch((error: unknown) => dispatch({ type: 'failed', message: `The rows to send could not be prepared: ${sentence(error)}` }));
   };
 
-  /** The Ready step's rows in chunks, for the Send panel to create the import job with. */
-  const loadSubmissionRows = async (chunkSize: number) => (await session.request('submission-rows', { chunkSize })).rows;
+  /**
+   * The Ready step's rows in chunks, for the Send panel to create the import job with: the worker
+   * cuts them, then hands them over one chunk per message, each deserialised in its own task (one
+   * message of every chunk was one long task on the page at 100,000 rows).
+   */
+  const loadSubmissionRows = async (chunkSize: number): Promise<SubmissionRows> => {
+    const { start } = await session.request('submission-start', { chunkSize });
+    const key = { submission: start.submission, version: start.version };
+    const chunks: SubmissionChunk[] = [];
+    for (let index = 0; index < start.chunkCount; index++) {
+      const part = await session.request('submission-chunk', { key, index });
+      if (part.key.submission !== key.submission || part.key.version !== key.version || part.index !== index) {
+        throw new Error(`The file reader answered chunk ${part.index} of submission ${part.key.submission} to a request for chunk ${index} of submission ${key.submission}.`);
+      }
+      chunks.push(part.chunk);
+    }
+    return { headers: start.headers, chunks, skipped: start.skipped, rowsRead: start.rowsRead };
+  };
+
+  /**
+   * The dropped file's facts for the job: its size at once, its SHA-256 from the worker, which holds
+   * its bytes (hashing on the page copied the file and digested it there at Send). Null for fix &
+   * retry's rows, whose source is the job they came from.
+   */
+  const sourceFacts = (): SourceFacts | null => {
+    const file = sourceFile.current;
+    if (!file) return null;
+    return { size: file.size, contentHash: session.request('source-hash', { fileName: file.name }).then(({ sha256 }) => sha256) };
+  };
 
   const startOver = () => {
     session.cancel();
@@ -70,8 +103,7 @@ export function useImportWizard(customFieldSlugs: readonly string[] | undefined,
     buildReview,
     prepare,
     loadSubmissionRows,
-    /** The dropped file (null for fix & retry's rows, whose source is the job they came from). */
-    sourceFile: () => sourceFile.current,
+    sourceFacts,
     startOver,
     back: () => dispatch({ type: 'back' }),
     chooseHeaderRow: (headerRow: number) => dispatch({ type: 'header-row-chosen', headerRow, customFieldSlugs }),

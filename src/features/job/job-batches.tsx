@@ -5,8 +5,8 @@ import type { ImportJob } from '../../jobs/import-job';
 import { jobStore } from '../../jobs/job-runtime';
 import { sendsIdempotencyKey } from '../../jobs/submit-queue';
 import type { JobView } from './job-view';
+import { formatCount as n } from '../../components/plural';
 
-const n = (value: number) => value.toLocaleString('en');
 const time = (ms: number | null) => (ms === null ? '—' : new Date(ms).toLocaleTimeString('en-GB'));
 
 /** Chunks whose answer was lost: they may have been imported. The user resends or skips each. */

@@ -5,7 +5,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { PageHeader } from '../../components/page-header';
-import { plural } from '../../components/plural';
+import { formatCount as n, plural } from '../../components/plural';
 import { ProgressBar } from '../../components/progress-bar';
 import { PHASE_TONE } from '../../components/phase-tone';
 import { StatusBadge } from '../../components/status-badge';
@@ -20,7 +20,6 @@ import { sourceName, uploadWaitMs, viewJob, type JobView } from './job-view';
 import { RateLimitMeter, useBudget } from './rate-limit-meter';
 import { useJob, useJobs, useRunner } from './use-jobs';
 
-const n = (value: number) => value.toLocaleString('en');
 
 export function JobPage({ jobId }: { jobId: string }) {
   const { job, status, error } = useJob(jobId);

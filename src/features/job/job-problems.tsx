@@ -1,8 +1,8 @@
 import type { ImportJob } from '../../jobs/import-job';
 import type { RowNumbering } from '../../spreadsheet/row-numbering';
 import type { JobView } from './job-view';
+import { formatCount as n } from '../../components/plural';
 
-const n = (value: number) => value.toLocaleString('en');
 
 function Check({ ok, pending, children }: { ok: boolean; pending?: boolean; children: React.ReactNode }) {
   const word = pending ? 'Not settled yet' : ok ? 'Holds' : 'Does not hold';

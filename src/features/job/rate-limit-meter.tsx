@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { sharedBudget } from '../../api/rate-limit-budget';
 import type { RateLimitState } from '../../contract/rate-limit';
+import { formatCount } from '../../components/plural';
 
 export interface BudgetSnapshotView {
   general: RateLimitState | null;
@@ -32,7 +33,7 @@ export function RateLimitMeter({ budget, now }: { budget: BudgetSnapshotView; no
       {tightest ? (
         <>
           <p className="mt-1 text-lg font-semibold text-slate-900">
-            {tightest.name}: {tightest.state.remaining.toLocaleString('en')} of {tightest.state.limit.toLocaleString('en')} left
+            {tightest.name}: {formatCount(tightest.state.remaining)} of {formatCount(tightest.state.limit)} left
           </p>
           <meter className="mt-1 w-full" min={0} max={tightest.state.limit} value={tightest.state.remaining} aria-label={`${tightest.name} left`} />
           <p className="text-sm text-slate-600">{tightest.state.resetAt !== null ? `Resets at ${time(tightest.state.resetAt)}` : 'Reset time not given'}</p>

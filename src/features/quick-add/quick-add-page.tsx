@@ -8,10 +8,10 @@ import { chooseChunkRows } from '../../jobs/job-settings';
 import { jobStore } from '../../jobs/job-runtime';
 import { type GridHandlers, QuickAddGrid, cellId } from './quick-add-grid';
 import { MAX_QUICK_ADD_ROWS, QUICK_ADD_COLUMNS, checkQuickAdd, emptyRow, pasteRows, toRequests } from './quick-add-rows';
+import { formatCount, plural as count } from '../../components/plural';
 
 const STARTING_ROWS = 3;
 
-const count = (value: number, one: string, many = `${one}s`) => `${value.toLocaleString('en')} ${value === 1 ? one : many}`;
 
 /** Journey 11: type or paste a few shipments, checked as a file's rows are, sent as one JSON list job. */
 export function QuickAddPage() {
@@ -112,7 +112,7 @@ export function QuickAddPage() {
       <p role="status" aria-live="polite" className="text-sm text-slate-700">
         {check.filled === 0
           ? 'No shipments yet.'
-          : `${count(check.filled, 'shipment')}: ${ready.toLocaleString('en')} ready, ${check.errorRows.toLocaleString('en')} with errors, ${check.warningRows.toLocaleString('en')} with warnings.`}
+          : `${count(check.filled, 'shipment')}: ${formatCount(ready)} ready, ${formatCount(check.errorRows)} with errors, ${formatCount(check.warningRows)} with warnings.`}
       </p>
       {notes.length > 0 && (
         <Alert tone="info" title="Pasted">

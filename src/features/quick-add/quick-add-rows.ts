@@ -8,6 +8,7 @@ import { type ShipmentRequest, shipmentRequestSchema } from '../../contract/ship
 import { type ColumnTarget, suggestColumnMapping } from '../../spreadsheet/column-mapping';
 import { createReviewTable } from '../../spreadsheet/review-table';
 import type { IssueLevel } from '../../spreadsheet/row-issue';
+import { formatCount } from '../../components/plural';
 
 export const QUICK_ADD_COLUMNS = ['reference', 'tracking_number', 'tracking_type', 'carrier_scac', 'name'] as const;
 export type QuickAddColumn = (typeof QUICK_ADD_COLUMNS)[number];
@@ -184,7 +185,7 @@ export function pasteRows(current: readonly QuickAddRow[], at: { row: number; co
   const rows = current.map((row) => [...row]);
   const room = MAX_QUICK_ADD_ROWS - at.row;
   if (lines.length > room) {
-    notes.push(`Kept ${room.toLocaleString('en')} of the ${lines.length.toLocaleString('en')} pasted rows: quick add takes up to ${MAX_QUICK_ADD_ROWS} shipments. Import a file for more.`);
+    notes.push(`Kept ${formatCount(room)} of the ${formatCount(lines.length)} pasted rows: quick add takes up to ${MAX_QUICK_ADD_ROWS} shipments. Import a file for more.`);
     lines = lines.slice(0, Math.max(0, room));
   }
   lines.forEach((line, i) => {

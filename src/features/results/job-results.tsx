@@ -16,9 +16,8 @@ import { FILTER_LABEL, ResultDownloads, ResultFilters, type DownloadRequest } fr
 import { jobNumbering } from './row-numbering';
 import { buildRetryHandoff, retriesOf, type RetryHandoff } from './retry';
 import { finishedBatches, useJobResults, type ResultsStore } from './use-job-results';
+import { formatCount as n, plural } from '../../components/plural';
 
-const n = (value: number) => value.toLocaleString('en');
-const plural = (count: number, one: string, many = `${one}s`) => `${n(count)} ${count === 1 ? one : many}`;
 
 export interface JobResultsProps {
   job: ImportJob;

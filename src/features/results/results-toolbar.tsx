@@ -2,6 +2,7 @@ import { Button } from '../../components/button';
 import { DownloadIcon } from '../../components/icons';
 import { DOWNLOAD_LABEL, DOWNLOADS, type DownloadKind } from './failed-rows';
 import { filterCount, RESULT_FILTERS, type JobResults, type ResultFilter } from './result-rows';
+import { formatCount as n } from '../../components/plural';
 
 export const FILTER_LABEL: Record<ResultFilter, string> = {
   failed: 'Failed',
@@ -12,7 +13,6 @@ export const FILTER_LABEL: Record<ResultFilter, string> = {
   all: 'All',
 };
 
-const n = (value: number) => value.toLocaleString('en');
 
 export function ResultFilters({ results, filter, onChange }: { results: JobResults; filter: ResultFilter; onChange: (filter: ResultFilter) => void }) {
   return (

@@ -5,13 +5,12 @@ import type { Connection } from '../../api/connection-store';
 import { shipmentsQueryOptions } from '../../api/shipments';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { plural } from '../../components/plural';
+import { formatCount as n, plural } from '../../components/plural';
 import type { ImportJob } from '../../jobs/import-job';
 import type { JobsSnapshot } from '../../jobs/job-store';
 import { checkCounts, jobLabel, type CountCheck, type JobBatch } from './job-shipments';
 import { PAGE_SIZE } from './shipments-search';
 
-const n = (value: number) => value.toLocaleString('en');
 
 /** The import jobs of this browser that sent at least one batch, to pick one and see its shipments. */
 export function JobPicker({ jobs, jobId, onChange, onReload }: { jobs: JobsSnapshot; jobId?: string; onChange: (jobId: string | undefined) => void; onReload: () => void }) {

@@ -7,6 +7,7 @@ import { shipmentPatchSchema, type Shipment, type ShipmentPatch } from '../../co
 import type { ShipmentEditable } from '../../contract/shipment-editable';
 import { DEFAULT_TABLE_LIMITS } from '../../spreadsheet/table-limits';
 import { createValidationContext, reviewColumns, validateRow } from '../../spreadsheet/validate-row';
+import { formatCount } from '../../components/plural';
 
 export const NAME_MAX = 255;
 
@@ -98,7 +99,7 @@ export function checkEdit(shipment: Shipment, editable: ShipmentEditable, values
 
   const value = (column: string) => out[columns.indexOf(column as (typeof columns)[number])] ?? '';
   const name = value('name');
-  if (name.length > NAME_MAX) add({ field: 'name', level: 'error', message: `name: ${name.length.toLocaleString('en')} characters; the limit is ${NAME_MAX}.` });
+  if (name.length > NAME_MAX) add({ field: 'name', level: 'error', message: `name: ${formatCount(name.length)} characters; the limit is ${NAME_MAX}.` });
 
   const assignees = splitList(value('assignees'));
   if (context.members && !hasError('assignees')) {

@@ -1,5 +1,6 @@
 import type { PageInfo } from '../../contract/pagination';
 import { Button } from '../../components/button';
+import { formatCount } from '../../components/plural';
 
 /**
  * Where the list is, in the service's own terms: "Page 2 of 3" only when it told the number of
@@ -11,7 +12,7 @@ export function ShipmentPager({ pageInfo, busy, onPage }: { pageInfo: PageInfo; 
     <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-700">
       <p aria-live="polite">
         {totalPages !== null ? `Page ${page} of ${Math.max(totalPages, page)}` : `Page ${page}`}
-        {total !== null && ` · ${total.toLocaleString('en')} shipment${total === 1 ? '' : 's'}`}
+        {total !== null && ` · ${formatCount(total)} shipment${total === 1 ? '' : 's'}`}
         {busy && ' · loading…'}
       </p>
       <div className="flex gap-2">
