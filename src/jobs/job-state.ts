@@ -31,7 +31,9 @@ const WORDS: Record<JobPhase, string> = {
   'finished-with-failures': 'Finished with failures',
 };
 
-const count = (value: number, one: string, many = `${one}s`) => `${value.toLocaleString('en')} ${value === 1 ? one : many}`;
+/** One formatter for every count (jobs/ may not use components/plural's): toLocaleString makes one per call. */
+const counts = new Intl.NumberFormat('en');
+const count = (value: number, one: string, many = `${one}s`) => `${counts.format(value)} ${value === 1 ? one : many}`;
 
 /** How the job's service is named in sentences ("the local sandbox", a host name). */
 export function serviceName(serviceUrl: string): string {
