@@ -3,7 +3,7 @@
 // that finishes is read and joined alone: rebuilding every outcome after each batch held the
 // page's thread for hundreds of milliseconds late in a 100,000-row job. Retry after an error
 // reads again what is missing.
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import type { BatchOutcome, ChunkPayload, ImportJob } from '../../jobs/import-job';
 import type { RowNumbering } from '../../workers/import-protocol';
 import { buildJobResults, ResultsCollector, yieldToEventLoop, type JobResults } from './result-rows';
@@ -81,7 +81,9 @@ export function useJobResults(job: ImportJob, store: ResultsStore, numbering: Ro
       return buildJobResults({ headers, chunks }, outcomes, loadPayload, undefined, controller.signal, numbering, collector, versionOf);
     })().then(
       (results) => {
-        if (!controller.signal.aborted) setSettled({ key, results, error: null });
+        // A transition: React renders the grown grid in slices of a few milliseconds, so the
+        // first rows' mount (and their cells' first read) is not one task on the page's thread.
+        if (!controller.signal.aborted) startTransition(() => setSettled({ key, results, error: null }));
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
