@@ -89,6 +89,14 @@ export class NetworkError extends ApiError {
   override name = 'NetworkError';
 }
 
+/**
+ * The request never left this browser (the part of the page that makes it could not start), so
+ * the service cannot have seen it: a chunk stays pending and nothing may count it as imported.
+ */
+export class NotSentError extends ApiError {
+  override name = 'NotSentError';
+}
+
 /** The service answered 2xx with a body that does not match the documented shape. */
 export class InvalidResponseError extends ApiError {
   override name = 'InvalidResponseError';

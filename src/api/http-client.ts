@@ -5,7 +5,7 @@
 // parses the body with the contract's zod schema, and throws the typed errors of api-error.ts.
 import type { z } from 'zod';
 import { parseRateLimitHeaders, parseRetryAfter } from '../contract/rate-limit';
-import { HttpError, InvalidResponseError, NetworkError } from './api-error';
+import { HttpError, InvalidResponseError, NetworkError, NotSentError } from './api-error';
 import { type BudgetBucket, type RateLimitBudget, sharedBudget, sleep } from './rate-limit-budget';
 
 export interface ApiTarget {
@@ -140,7 +140,7 @@ async function perform<T>(target: ApiTarget, options: BodyRequestOptions, deps: 
     try {
       response = await deps.fetch(url, { method, headers, body, signal: options.signal });
     } catch (error) {
-      if (options.signal?.aborted) throw error;
+      if (options.signal?.aborted || error instanceof NotSentError) throw error;
       if (retry === 'safe' && attempt + 1 < MAX_ATTEMPTS) {
         await deps.sleep(backoff(attempt, deps.random), options.signal);
         continue;

@@ -5,7 +5,7 @@ import type { HttpDeps } from '../api/http-client';
 import { RateLimitBudget } from '../api/rate-limit-budget';
 import { JobStore } from './job-store';
 import { isCapAnswer, namedRowCap, payloadSender, sendPendingChunks } from './submit-queue';
-import { HttpError, InvalidResponseError } from '../api/api-error';
+import { HttpError, InvalidResponseError, NotSentError } from '../api/api-error';
 
 const HEADERS = ['tracking_number', 'tracking_type', 'reference', 'carrier'];
 
@@ -210,6 +210,17 @@ describe('the submit queue', () => {
     expect(after.pausedReason).toBe(
       'The service refused the API key, or API access is not enabled for this account (403). It said: API access is not enabled for this account. Connect again, then resume.',
     );
+    expect(after.chunks[0]).toMatchObject({ state: { status: 'pending' }, attempts: 0 });
+  });
+
+  it('a request that never left the browser pauses the job with its sentence, the chunk still pending', async () => {
+    const h = harness(() => {
+      throw new NotSentError('The part of this page that sends and reads imports could not start, so nothing was sent. Reload the page, then resume.');
+    });
+    const job = await makeJob(h.store, 2, 2);
+    expect(await h.run(job.id)).toBe('paused');
+    const after = (await h.store.getJob(job.id))!;
+    expect(after.pausedReason).toBe('The part of this page that sends and reads imports could not start, so nothing was sent. Reload the page, then resume.');
     expect(after.chunks[0]).toMatchObject({ state: { status: 'pending' }, attempts: 0 });
   });
 

@@ -4,11 +4,12 @@
 //   429 (after waiting it out)  → still pending, never a failure
 //   413, or 400 naming a cap    → split (to the cap the sentence names, else in halves), resent
 //   401 / 403                   → the job pauses: the key was refused
+//   never sent (NotSentError)   → the job pauses, the chunk still pending
 //   5xx, network, unreadable    → unknown: it may have been imported, the user decides
 //   any other 4xx               → rejected(error): its rows count as skipped with the sentence
 // Every request to this page's own server carries the chunk's Idempotency-Key (chunkIdempotencyKey),
 // the same on every attempt and on the user's Resend, so a repeat gets the first batch back.
-import { ApiError, HttpError } from '../api/api-error';
+import { ApiError, HttpError, NotSentError } from '../api/api-error';
 import { type ApiTarget, type HttpDeps, httpDepsWith } from '../api/http-client';
 import { importFile, importList } from '../api/imports';
 import type { BatchHeadline, BatchReader, ChunkPayload, ImportJob, JobChunk } from './import-job';
@@ -157,6 +158,16 @@ async function handleFailure(
       c.state = { status: 'rejected', error: error.message, httpStatus: error.status, at };
     });
     return 'ok';
+  }
+  if (error instanceof NotSentError) {
+    // It never left the browser: still pending, and the job waits for the user, as for a refused key.
+    await setState((c, j) => {
+      c.state = { status: 'pending' };
+      c.attempts--;
+      j.runState = 'paused';
+      j.pausedReason = error.message;
+    });
+    return 'paused';
   }
   // A network error, a dropped connection or an unreadable 2xx: it may have been imported.
   const message = error instanceof ApiError ? error.message : `Sending failed: ${describe(error)}`;

@@ -104,4 +104,6 @@ export type ResultsWorkerMessage = ResultsWorkerRequest | { kind: 'abort'; id: n
 export type ResultsWorkerResponse =
   | { [K in ResultsRequestKind]: { type: 'done'; kind: K; id: number; answer: ResultsAnswers[K] } }[ResultsRequestKind]
   /** `network`: a `fetch` got no answer at all (what fetch() rejects with a TypeError for). */
-  | { type: 'failed'; id: number; message: string; network?: true };
+  | { type: 'failed'; id: number; message: string; network?: true }
+  /** Posted once, when the worker's code has loaded: from then on a request may have been made. */
+  | { type: 'ready' };

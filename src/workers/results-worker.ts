@@ -62,3 +62,6 @@ self.onmessage = (event: MessageEvent<ResultsWorkerMessage>) => {
       } satisfies ResultsWorkerResponse),
   );
 };
+
+// The page's requests before this line were queued, never made: if loading fails, it may say so.
+self.postMessage({ type: 'ready' } satisfies ResultsWorkerResponse);

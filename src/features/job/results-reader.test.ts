@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NetworkError } from '../../api/api-error';
+import { NetworkError, NotSentError } from '../../api/api-error';
 import { type HttpDeps, KeptBodyResponse } from '../../api/http-client';
 import { importFile } from '../../api/imports';
 import { RateLimitBudget } from '../../api/rate-limit-budget';
@@ -11,14 +11,15 @@ function fakeWorker() {
   const posted: { message: ResultsWorkerMessage; transfer: Transferable[] }[] = [];
   const worker = {
     onmessage: null as ((event: MessageEvent<ResultsWorkerResponse>) => void) | null,
-    onerror: null,
+    onerror: null as ((event: Partial<ErrorEvent>) => void) | null,
     postMessage(message: ResultsWorkerMessage, transfer: Transferable[] = []) {
       posted.push({ message, transfer });
     },
   };
   const answer = (response: ResultsWorkerResponse) => worker.onmessage?.({ data: response } as MessageEvent<ResultsWorkerResponse>);
+  const fail = (message: string) => worker.onerror?.({ message, preventDefault: () => undefined });
   const reader = new ResultsReader(() => worker as unknown as Worker);
-  return { reader, posted, answer };
+  return { reader, posted, answer, fail };
 }
 
 const service = (answer: Partial<ServiceAnswer>): ServiceAnswer => ({ status: 202, statusText: '', headers: [], bodyId: null, text: null, cutOff: null, ...answer });
@@ -109,5 +110,28 @@ describe('ResultsReader.fetch', () => {
     expect(got).toBeInstanceOf(KeptBodyResponse);
     expect((got as KeptBodyResponse).kept).toEqual({ bodyId: 9 });
     expect(got.status).toBe(200);
+  });
+
+  it('says nothing was sent when the worker failed before its code ran, and that the answer was lost after', async () => {
+    const { reader, answer, fail } = fakeWorker();
+    const first = importFile(target, 'a', 'a.csv', undefined, deps(reader.fetch));
+    await tick();
+    fail('404 loading results-worker.js');
+    await expect(first).rejects.toThrow(
+      new NotSentError('The part of this page that sends and reads imports could not start (404 loading results-worker.js), so nothing was sent. Reload the page, then resume.'),
+    );
+
+    const second = importFile(target, 'a', 'a.csv', undefined, deps(reader.fetch));
+    await tick();
+    answer({ type: 'ready' });
+    fail('out of memory');
+    await expect(second).rejects.toThrow(new NetworkError('No answer from api.example.com (The batch reader stopped unexpectedly: out of memory.).'));
+  });
+
+  it('says nothing was sent when the worker cannot be made', async () => {
+    const reader = new ResultsReader(() => {
+      throw new Error('Workers are blocked here');
+    });
+    await expect(importFile(target, 'a', 'a.csv', undefined, deps(reader.fetch))).rejects.toThrow(NotSentError);
   });
 });

@@ -6,7 +6,7 @@
 // One request, one promise, typed by the request's kind. The worker starts with the first
 // request and is kept. A poll names where its batch's outcome goes, so the worker saves a final
 // batch's items itself.
-import { InvalidResponseError } from '../../api/api-error';
+import { InvalidResponseError, NotSentError } from '../../api/api-error';
 import { type KeptBody, KeptBodyResponse } from '../../api/http-client';
 import type { BatchDigest, BatchHeadline, BatchReader, OutcomeDestination } from '../../jobs/import-job';
 import type {
@@ -46,6 +46,8 @@ function responseOf(answer: ServiceAnswer): Response {
 
 export class ResultsReader implements BatchReader {
   private worker: Worker | null = null;
+  /** Whether the worker's code has run: before that, a failure means no request was made. */
+  private workerReady = false;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
 
@@ -88,9 +90,15 @@ export class ResultsReader implements BatchReader {
 
   private request<K extends ResultsRequestKind>(kind: K, request: ResultsRequests[K]): { id: number; promise: Promise<ResultsAnswers[K]> } {
     const id = this.nextId++;
-    const worker = this.ensureWorker();
     const body = 'body' in request ? request.body : undefined;
     const promise = new Promise<ResultsAnswers[K]>((resolve, reject) => {
+      let worker: Worker;
+      try {
+        worker = this.ensureWorker();
+      } catch (error) {
+        reject(notStarted(error instanceof Error ? error.message : String(error)));
+        return;
+      }
       this.pending.set(id, { kind, resolve: resolve as (answer: unknown) => void, reject });
       worker.postMessage({ ...request, kind, id }, body instanceof ArrayBuffer ? [body] : []);
     });
@@ -104,13 +112,20 @@ export class ResultsReader implements BatchReader {
     worker.onerror = (event) => {
       event.preventDefault();
       this.worker = null;
-      this.failAll(new InvalidResponseError(`The batch reader stopped unexpectedly${event.message ? `: ${event.message}` : ''}.`));
+      const why = event.message ? `: ${event.message}` : '';
+      // Before its code ran, the worker made none of the requests posted to it.
+      this.failAll(this.workerReady ? new InvalidResponseError(`The batch reader stopped unexpectedly${why}.`) : notStarted(event.message));
+      this.workerReady = false;
     };
     this.worker = worker;
     return worker;
   }
 
   private receive(response: ResultsWorkerResponse): void {
+    if (response.type === 'ready') {
+      this.workerReady = true;
+      return;
+    }
     const pending = this.pending.get(response.id);
     if (!pending) return;
     this.pending.delete(response.id);
@@ -124,6 +139,10 @@ export class ResultsReader implements BatchReader {
     for (const pending of this.pending.values()) pending.reject(error);
     this.pending.clear();
   }
+}
+
+function notStarted(why: string): NotSentError {
+  return new NotSentError(`The part of this page that sends and reads imports could not start${why ? ` (${why})` : ''}, so nothing was sent. Reload the page, then resume.`);
 }
 
 /** The console's one reader, shared by sending (the 202 answers) and polling. */
