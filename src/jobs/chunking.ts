@@ -12,7 +12,10 @@ export interface CutChunk {
   withoutReference: number;
 }
 
-const toCsv = (headers: string[], rows: string[][]) => Papa.unparse({ fields: headers, data: rows }, { newline: '\r\n' });
+/** What a chunk's CSV has between cells. Readers name it, never guess it (a tab-filled name could pass for one). */
+export const CHUNK_DELIMITER = ',';
+
+const toCsv = (headers: string[], rows: string[][]) => Papa.unparse({ fields: headers, data: rows }, { delimiter: CHUNK_DELIMITER, newline: '\r\n' });
 
 function countWithoutReference(headers: string[], rows: string[][]): number {
   const column = headers.indexOf('reference');
@@ -71,7 +74,7 @@ export function splitChunkBody(body: ChunkBody, rowNumbers: number[], pieceRows?
   if (body.format === 'json') {
     return cutIntoChunks({ format: 'json', requests: body.requests, rowNumbers }, size);
   }
-  const parsed = Papa.parse<string[]>(body.csv, { skipEmptyLines: false });
+  const parsed = Papa.parse<string[]>(body.csv, { delimiter: CHUNK_DELIMITER, skipEmptyLines: false });
   const [headers = [], ...data] = parsed.data;
   // unparse ends without a newline, so every parsed line after the header is a row.
   if (data.length !== rowNumbers.length) throw new Error(`The chunk's CSV has ${data.length} rows but ${rowNumbers.length} row numbers.`);

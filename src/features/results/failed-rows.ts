@@ -3,7 +3,7 @@
 // worker's source string; the worker escapes and writes the file (workers/export-worker.ts).
 import type { JobSource } from '../../jobs/import-job';
 import { toExportSource } from '../../spreadsheet/result-export';
-import { type JobResults, type ResultFilter, type ResultRow, rowErrors, rowWarnings, yieldToEventLoop } from './result-rows';
+import { cellsUnder, type JobResults, type ResultFilter, type ResultRow, rowErrors, rowWarnings, yieldToEventLoop } from './result-rows';
 import { describeProblems } from '../../spreadsheet/problem-text';
 
 /** The downloads the results offer. */
@@ -58,7 +58,7 @@ export async function buildDownloadSource(results: JobResults, options: Download
     for (const position of positions.subarray(start, start + SLICE_ROWS)) {
       const row = results.rows[position]!;
       const reason = row.item?.shipmentId ? options.trackingFailures?.get(row.item.shipmentId) : undefined;
-      rows.push([...row.values, errorCell(row, reason), ...(withWarnings ? [describeProblems(rowWarnings(row))] : [])]);
+      rows.push([...cellsUnder(results, row), errorCell(row, reason), ...(withWarnings ? [describeProblems(rowWarnings(row))] : [])]);
     }
     parts.push(toExportSource({ columns, rows }, false));
   }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportJob } from '../../jobs/import-job';
 import { buildJobResults, rowsEnd, filterCount, NO_ITEM_MESSAGE, ResultsCollector, RESULT_FILTERS, rowAt, rowErrors, rowWarnings } from './result-rows';
+import { fromExportSource } from '../../spreadsheet/result-export';
+import { buildDownloadSource } from './failed-rows';
 import { item, sentBatch } from './test-results';
 
 const headers = ['tracking_number', 'tracking_type', 'carrier', 'name', 'assignees'];
@@ -59,6 +61,15 @@ describe('ResultsCollector', () => {
     expect(rowErrors(row)).toEqual([{ column: null, message: NO_ITEM_MESSAGE }]);
   });
 
+  it('reads a chunk as comma-separated, even where a stretch of rows past the header has names full of tabs', () => {
+    const rows = Array.from({ length: 600 }, (_, r) => [`MSCU${r}`, 'container', 'MSCU', `a\tb\tc\td\te\t${r}`, '']);
+    const { outcome, payload } = sentBatch(0, headers, rows, rows.map((_, r) => item(r + 2)));
+    const collector = new ResultsCollector(headers);
+    collector.add(outcome, payload)(Infinity);
+    const results = collector.finish();
+    expect(rowAt(results, 'all', 550)?.values).toEqual(['MSCU550', 'container', 'MSCU', 'a\tb\tc\td\te\t550', '']);
+  });
+
   it('puts a chunk’s columns by name, and a JSON list’s fields (custom fields as cf_) as columns', () => {
     const collector = new ResultsCollector(['tracking_number', 'tracking_type']);
     const csv = sentBatch(0, ['tracking_type', 'tracking_number'], [['container', 'X1']], [item(1)]);
@@ -99,6 +110,21 @@ describe('ResultsCollector rows read before a wider chunk came', () => {
       ['X1', 'container', ''],
       ['X2', 'booking', 'a'],
     ]);
+  });
+
+  it('exports results taken before the wider chunk under their own columns, the error last', async () => {
+    const collector = new ResultsCollector(['tracking_number', 'tracking_type']);
+    const csv = sentBatch(0, ['tracking_number', 'tracking_type'], [['X1', 'container']], [item(1, { creationStatus: 'failed', problems: [{ level: 'error', code: 'c', column: null, message: 'No.' }] })]);
+    collector.add(csv.outcome, csv.payload)(Infinity);
+    const before = collector.finish();
+    collector.add(
+      { jobId: 'j', batchId: 'b2', chunkId: 1, status: 'completed', failureReason: null, items: [item(2)] },
+      { jobId: 'j', chunkId: 1, rowNumbers: [2], body: { format: 'json', requests: [{ tracking_number: 'X2', tracking_type: 'booking', tags: ['a'] }] } },
+    )(Infinity);
+    expect(collector.finish().rows[0]!.values).toHaveLength(3); // the row both results share has widened
+    const exported = fromExportSource(await buildDownloadSource(before, { kind: 'failed', withWarnings: false }));
+    expect(exported.columns).toEqual(['tracking_number', 'tracking_type', 'error']);
+    expect(exported.rows).toEqual([['X1', 'container', 'No.']]);
   });
 });
 

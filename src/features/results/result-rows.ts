@@ -7,6 +7,7 @@
 // the job's size. The join runs chunk by chunk in slices (see buildJobResults), so no main-thread
 // task grows with the job; a chunk's cells are parsed only when one of its rows is shown.
 import Papa from 'papaparse';
+import { CHUNK_DELIMITER } from '../../jobs/chunking';
 import type { BatchOutcome, ChunkBody, ChunkPayload, ImportJob, OutcomeItem } from '../../jobs/import-job';
 import type { RowNumbering } from '../../workers/import-protocol';
 import { explainServiceRowNumbers } from './row-numbering';
@@ -76,7 +77,7 @@ function jsonCell(value: unknown): string {
 /** A payload's header and its rows as arrays of cells, in the order sent. */
 function readBody(body: ChunkBody): { header: string[]; data: string[][] } {
   if (body.format === 'csv') {
-    const [header = [], ...data] = Papa.parse<string[]>(body.csv, { skipEmptyLines: 'greedy' }).data;
+    const [header = [], ...data] = Papa.parse<string[]>(body.csv, { skipEmptyLines: 'greedy', delimiter: CHUNK_DELIMITER }).data;
     return { header, data };
   }
   const records = body.requests.map((request) => {
@@ -95,7 +96,7 @@ function readBody(body: ChunkBody): { header: string[]; data: string[][] } {
 /** A payload's header alone: a CSV's first line (its rows are parsed when first shown). */
 function readHeader(body: ChunkBody): string[] {
   if (body.format === 'json') return readBody(body).header;
-  return Papa.parse<string[]>(body.csv, { preview: 1 }).data[0] ?? [];
+  return Papa.parse<string[]>(body.csv, { preview: 1, delimiter: CHUNK_DELIMITER }).data[0] ?? [];
 }
 
 /** Rows of a chunk's CSV parsed at a time, as far as the row asked for: a screenful costs 500. */
@@ -146,7 +147,7 @@ class BlockCells {
     while (this.cursor !== null && this.data.length <= i) {
       const atHeader = this.cursor === 0;
       const end = rowsEnd(body.csv, this.cursor, CELLS_READ_ROWS + (atHeader ? 1 : 0));
-      const { data } = Papa.parse<string[]>(body.csv.slice(this.cursor, end), { skipEmptyLines: 'greedy' });
+      const { data } = Papa.parse<string[]>(body.csv.slice(this.cursor, end), { skipEmptyLines: 'greedy', delimiter: CHUNK_DELIMITER });
       for (const row of atHeader ? data.slice(1) : data) this.data.push(row);
       this.cursor = end < body.csv.length ? end : null;
     }
@@ -361,6 +362,16 @@ export function filterCount(results: JobResults, filter: ResultFilter): number {
 export function rowAt(results: JobResults, filter: ResultFilter, position: number): ResultRow | undefined {
   const index = results.index[filter][position];
   return index === undefined ? undefined : results.rows[index];
+}
+
+/**
+ * A row's cells under these results' columns. A row's values widen when a later chunk adds a
+ * column, after these results were taken: an export of them must not put a cell under `error`.
+ */
+export function cellsUnder(results: JobResults, row: ResultRow): string[] {
+  const { values } = row;
+  const width = results.columns.length;
+  return values.length === width ? values : Array.from({ length: width }, (_, c) => values[c] ?? '');
 }
 
 /** The errors of a row as the service gave them (a row without item has one: no result). */

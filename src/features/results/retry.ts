@@ -4,7 +4,7 @@ import Papa from 'papaparse';
 import type { ImportJob, JobSource } from '../../jobs/import-job';
 import type { RetryRows, ServiceNote } from '../../workers/import-protocol';
 import { errorCell, jobFileStem, type DownloadKind } from './failed-rows';
-import { rowErrors, type JobResults, type ResultRow } from './result-rows';
+import { cellsUnder, rowErrors, type JobResults, type ResultRow } from './result-rows';
 
 /**
  * What the import wizard needs to start from rows instead of a dropped file: the rows with
@@ -33,7 +33,7 @@ export function buildRetryHandoff(job: Pick<ImportJob, 'id' | 'source'>, results
   const rowNumbers: number[] = [];
   for (const position of results.index[kind]) {
     const row = results.rows[position]!;
-    rows.push(row.values);
+    rows.push(cellsUnder(results, row));
     notes.push(serviceNotes(row, kind));
     rowNumbers.push(row.rowNumber);
   }
