@@ -109,3 +109,25 @@ export async function revokeStoredKey(page: Page): Promise<void> {
   });
   await page.reload();
 }
+
+/** The `source` of the job whose page is open, as this browser stored it (IndexedDB). */
+export async function storedJobSource(page: Page): Promise<unknown> {
+  const jobId = /\/imports\/([0-9a-f-]{36})/.exec(page.url())?.[1];
+  if (!jobId) throw new Error(`No job page is open: ${page.url()}`);
+  return page.evaluate(
+    (id) =>
+      new Promise<unknown>((resolve, reject) => {
+        const open = indexedDB.open('import-console-jobs');
+        open.onerror = () => reject(new Error('IndexedDB would not open'));
+        open.onsuccess = () => {
+          const get = open.result.transaction('jobs').objectStore('jobs').get(id);
+          get.onerror = () => reject(new Error('The job could not be read'));
+          get.onsuccess = () => {
+            open.result.close();
+            resolve((get.result as { source: unknown } | undefined)?.source);
+          };
+        };
+      }),
+    jobId,
+  );
+}

@@ -1,11 +1,13 @@
+import { createHash } from 'node:crypto';
 import { connectToSandbox, expect, screenshot, test } from './fixtures';
-import { batchIds, dropAndSend, sandboxBatch, shipmentsCsv, shipmentsOfBatch } from './submit-helpers';
+import { batchIds, dropAndSend, sandboxBatch, shipmentsCsv, shipmentsOfBatch, storedJobSource } from './submit-helpers';
 
 test.describe('submit and watch', () => {
   test.describe.configure({ timeout: 120_000 });
   test('sends 60 rows, watches them finish, and the counts match the sandbox', async ({ page, request, baseURL, expectAccessible }) => {
     await connectToSandbox(page);
-    await page.getByLabel('Spreadsheet file').setInputFiles({ name: 'clean.csv', mimeType: 'text/csv', buffer: Buffer.from(shipmentsCsv(60, { prefix: 'CLEAN' })) });
+    const file = Buffer.from(shipmentsCsv(60, { prefix: 'CLEAN' }));
+    await page.getByLabel('Spreadsheet file').setInputFiles({ name: 'clean.csv', mimeType: 'text/csv', buffer: file });
     await page.getByRole('button', { name: 'Continue to review' }).click();
     await page.getByRole('button', { name: /Continue with 60 ready rows/ }).click();
     await expect(page.getByText(/1 upload of up to 5,000 rows/)).toBeVisible();
@@ -15,6 +17,10 @@ test.describe('submit and watch', () => {
     await expect(page).toHaveURL(/\/imports\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { name: 'clean.csv' })).toBeVisible();
     await screenshot(page, 'submit-job-running');
+
+    // The job keeps the file's facts: its size at once, its SHA-256 once the import worker has it.
+    const sha256 = createHash('sha256').update(file).digest('hex');
+    await expect.poll(() => storedJobSource(page)).toEqual({ kind: 'file', fileName: 'clean.csv', size: file.length, contentHash: sha256 });
 
     await expect(page.getByText(/^✓\s*Finished$/)).toBeVisible({ timeout: 45_000 });
     await expect(page).toHaveTitle(/^100% · clean\.csv/);

@@ -17,7 +17,8 @@ import {
 } from './import-protocol';
 
 /** The file read, and its SHA-256 (hex), computed as it is read so that it is ready by Send. */
-let source: { bytes: Uint8Array; name: string; sha256: Promise<string> } | null = null;
+/** The file read, kept for a reread; its SHA-256 is computed when first asked for (at Send). */
+let source: { bytes: Uint8Array<ArrayBuffer>; name: string; sha256: Promise<string> | null } | null = null;
 let table: TableReadResult | null = null;
 let session: ReviewSession | null = null;
 /** Fix & retry's rows: their numbers in the original file and the service's notes. */
@@ -57,7 +58,7 @@ async function read(id: number, options: ReadOptions): Promise<{ summary: TableS
 }
 
 /** SHA-256 of the bytes, lower-case hex (WebCrypto; it copies the bytes as it is called). */
-async function sha256Hex(bytes: ArrayBuffer): Promise<string> {
+async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', bytes);
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
@@ -78,11 +79,10 @@ type Handlers = { [K in ImportRequestKind]: (request: ImportRequests[K], id: num
 /** One handler per request kind; its return type is the answer the protocol pairs with it. */
 const handlers: Handlers = {
   read: async (request, id) => {
-    const buffer = await request.file.arrayBuffer();
-    const bytes = new Uint8Array(buffer);
-    const sha256 = sha256Hex(buffer);
-    sha256.catch(() => undefined); // asked for later (source-hash), which then fails with it
-    source = { bytes, name: request.file.name, sha256 };
+    const bytes = new Uint8Array(await request.file.arrayBuffer());
+    // Not hashed here: the digest copies the bytes, and while the file is read that doubled the
+    // worker's peak; fix & retry never asks for it at all.
+    source = { bytes, name: request.file.name, sha256: null };
     retry = request.retry ?? null;
     return read(id, request.options);
   },
@@ -112,6 +112,7 @@ const handlers: Handlers = {
     // The bytes are here (read): hashing them here spared the page a copy of the file and the
     // digest at Send. The name guards against another file read since the page asked.
     if (!source || source.name !== fileName) throw new Error(`The file ${fileName} is no longer held by the file reader.`);
+    source.sha256 ??= sha256Hex(source.bytes);
     return { sha256: await source.sha256 };
   },
 };

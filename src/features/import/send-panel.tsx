@@ -59,6 +59,8 @@ export function SendPanel({
     try {
       // Asked first: the worker answers it (computed as the file was read) before cutting the rows.
       const facts = retrySource ? null : sourceFacts();
+      // The job store reads the hash; if the rows fail first, a failed hash must not go unhandled.
+      facts?.contentHash.catch(() => undefined);
       const rows = await loadRows(chunkRows);
       // The job store (IndexedDB, papaparse) loads with the first Send, not with the Import page.
       const { jobStore } = await import('../../jobs/job-runtime');
