@@ -155,6 +155,9 @@ function networkFault(kind: NetFaultKind | 'socket drop'): Disturb {
       }
       await see(j, `${kind} on`);
       j.saw.push(`requests faulted: ${fault.hits()}`);
+      // Sending makes requests while the fault is on: none met means the fault missed them
+      // (requests made by a worker, say, where routing did not reach).
+      if (phase === 'submitting') expect(fault.hits(), 'requests that met the fault while sending').toBeGreaterThan(0);
     } finally {
       fault.off();
     }
