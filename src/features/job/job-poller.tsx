@@ -2,7 +2,7 @@
 // TanStack Query per running batch, paced by the runner's one plan for all of them. Only the
 // tab that holds the runner lock polls; the others see the results through the job store.
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { memo, useEffect, useMemo } from 'react';
 import { type ApiTarget, httpDepsWith, type KeptBody } from '../../api/http-client';
 import { batchQueryOptions } from '../../api/imports';
 import { sleep } from '../../api/rate-limit-budget';
@@ -17,8 +17,11 @@ export function JobPoller() {
   const connection = useConnection();
   const { jobs } = useJobs();
   useEffect(() => jobRunner.start(resultsReader), []);
-  if (!connection || (role !== 'runner' && role !== 'no-locks')) return null;
-  const target: ApiTarget = { baseUrl: connection.baseUrl, apiKey: connection.apiKey };
+  // One target object while the connection stays the same, so a BatchPoll's props stay equal.
+  const baseUrl = connection?.baseUrl;
+  const apiKey = connection?.apiKey;
+  const target = useMemo<ApiTarget | null>(() => (baseUrl === undefined || apiKey === undefined ? null : { baseUrl, apiKey }), [baseUrl, apiKey]);
+  if (!connection || !target || (role !== 'runner' && role !== 'no-locks')) return null;
   return (
     <>
       {JobRunner.runningBatches(jobs, connection.baseUrl).map((batch) => {
@@ -41,7 +44,12 @@ const schedule = (batchId: string) => ({
   nextPollIn: () => jobRunner.dueAt(batchId) - Date.now(),
 });
 
-function BatchPoll({ jobId, batchId, chunkId, target }: { jobId: string; batchId: string; chunkId: number; target: ApiTarget }) {
+/**
+ * Memoised: the job store changes with every import accepted and every poll, and re-rendering
+ * every batch's query then gave each observer new options (its timers reset, its next poll
+ * planned again for every running batch) in one task.
+ */
+const BatchPoll = memo(function BatchPoll({ jobId, batchId, chunkId, target }: { jobId: string; batchId: string; chunkId: number; target: ApiTarget }) {
   // The results worker makes the request, reads and summarises the body where it arrived, and
   // saves a final batch's outcome in the job store's database: the query keeps only the digest
   // (counts, first problems).
@@ -53,4 +61,4 @@ function BatchPoll({ jobId, batchId, chunkId, target }: { jobId: string; batchId
     if (data) jobRunner.recordPoll(jobId, data).catch(() => undefined);
   }, [jobId, data, dataUpdatedAt]);
   return null;
-}
+});
