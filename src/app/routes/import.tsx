@@ -20,6 +20,11 @@ export const importRoute = createRoute({
   errorComponent: RouteError,
 });
 
+/** The job page's code (its route, then the progress and results it loads lazily), loaded ahead of Send. */
+function preloadJobPage(): void {
+  void import('./job-view').then((view) => view.preloadJobBody());
+}
+
 function ImportRoute() {
   const target = useConnectedTarget();
   // Fix & retry's rows, read once as a dropped CSV file; the new job's source links back.
@@ -34,5 +39,5 @@ function ImportRoute() {
       : undefined;
   });
   useEffect(() => clearRetry(), []);
-  return <ImportPage target={target} retry={retry} />;
+  return <ImportPage target={target} retry={retry} preloadJobPage={preloadJobPage} />;
 }

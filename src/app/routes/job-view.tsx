@@ -7,8 +7,16 @@ import { useJob, useJobs } from '../../features/job/use-jobs';
 import { jobStore } from '../../jobs/job-runtime';
 import { stashRetry } from '../retry-handoff';
 
-const JobPage = lazy(() => import('../../features/job/job-page').then((m) => ({ default: m.JobPage })));
-const JobResults = lazy(() => import('../../features/results/job-results').then((m) => ({ default: m.JobResults })));
+const loadJobPage = () => import('../../features/job/job-page');
+const loadJobResults = () => import('../../features/results/job-results');
+const JobPage = lazy(() => loadJobPage().then((m) => ({ default: m.JobPage })));
+const JobResults = lazy(() => loadJobResults().then((m) => ({ default: m.JobResults })));
+
+/** Loads the progress and results code before the page is opened (the Ready step asks, ahead of Send). */
+export function preloadJobBody(): void {
+  void loadJobPage();
+  void loadJobResults();
+}
 
 export function JobRoute() {
   const { jobId } = useParams({ from: '/connected/imports/$jobId' });

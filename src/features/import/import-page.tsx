@@ -36,18 +36,18 @@ export interface RetryStart {
 }
 
 /** The Import page: the wizard for one file, on a connection (the route makes sure of one). */
-export function ImportPage({ target, retry }: { target: { baseUrl: string; apiKey: string }; retry?: RetryStart }) {
+export function ImportPage({ target, retry, preloadJobPage }: { target: { baseUrl: string; apiKey: string }; retry?: RetryStart; preloadJobPage?: () => void }) {
   return (
     <div>
       <PageHeader {...IMPORT_PAGE} />
       <ImportSessionProvider>
-        <ImportWizard target={target} retry={retry} />
+        <ImportWizard target={target} retry={retry} preloadJobPage={preloadJobPage} />
       </ImportSessionProvider>
     </div>
   );
 }
 
-function ImportWizard({ target, retry }: { target: { baseUrl: string; apiKey: string }; retry?: RetryStart }) {
+function ImportWizard({ target, retry, preloadJobPage }: { target: { baseUrl: string; apiKey: string }; retry?: RetryStart; preloadJobPage?: () => void }) {
   const customFields = useQuery(customFieldsQueryOptions(target));
   const customFieldSlugs = customFields.data?.map((field) => field.slug);
   const chunkRows = useChunkRows();
@@ -155,7 +155,7 @@ function ImportWizard({ target, retry }: { target: { baseUrl: string; apiKey: st
           <ReadySummary
             submission={state.submission}
             numbering={state.summary.numbering}
-            send={<SendPanel rowsToSend={state.submission.submittedRows} chunkRows={state.submission.chunkSize} fileName={state.summary.fileName} sheet={state.summary.kind === 'csv' ? undefined : state.summary.sheet} retrySource={retrySource} sourceFacts={wizard.sourceFacts} loadRows={wizard.loadSubmissionRows} />}
+            send={<SendPanel rowsToSend={state.submission.submittedRows} chunkRows={state.submission.chunkSize} fileName={state.summary.fileName} sheet={state.summary.kind === 'csv' ? undefined : state.summary.sheet} retrySource={retrySource} sourceFacts={wizard.sourceFacts} loadRows={wizard.loadSubmissionRows} preloadJobPage={preloadJobPage} />}
             onBack={wizard.back}
             onStartOver={startOver}
           />
