@@ -52,7 +52,9 @@ async function badgesHaveWords(page: Page, where: string): Promise<number> {
 }
 
 test('import steps, the job page processing, with a lost answer and finished, results, quick add and History', async ({ page }) => {
-  test.setTimeout(300_000);
+  // About twenty axe runs, two jobs and a 20-second slow tracking: 4.6 min in a CI run on 2 cores
+  // beside the other spec files, against 5 min allowed. Its time is no performance claim.
+  test.setTimeout(480_000);
   const url = sandbox!.url;
   await connectTo(page, url);
   await accessible(page, 'the drop step');
