@@ -139,11 +139,22 @@ export class JobRunner {
     }
   }
 
+  /**
+   * Every job, from the store's snapshot once it has loaded: each write of this tab and each
+   * other tab's change keep it current, and the runner wakes after those. Reading them all from
+   * IndexedDB twice on every wake grew with History. Each job is read afresh before it is sent.
+   */
+  private async knownJobs(): Promise<readonly ImportJob[]> {
+    const snapshot = this.deps.store.getSnapshot();
+    if (snapshot.status === 'ready') return snapshot.jobs;
+    return this.deps.store.listJobs().catch(() => []);
+  }
+
   private async sendAll(signal: AbortSignal): Promise<void> {
     const target = this.deps.getTarget();
     const reader = this.reader;
     if (!target || !reader) return;
-    const jobs = (await this.deps.store.listJobs().catch(() => []))
+    const jobs = (await this.knownJobs())
       .filter((job) => job.runState === 'running' && job.serviceUrl === target.baseUrl && job.chunks.some((c) => c.state.status === 'pending'))
       .reverse(); // oldest first
     const submit: SubmitDeps = {
@@ -172,7 +183,7 @@ export class JobRunner {
     if (!target) return null;
     const readPage = this.deps.shipmentPage ?? ((t, q, s) => fetchShipmentPage(t, { batchId: q.batch_id, page: q.page, pageSize: q.page_size }, s));
     let next: number | null = null;
-    const jobs = (await this.deps.store.listJobs().catch(() => [])).filter((job) => job.serviceUrl === target.baseUrl && (job.trackingFollowUps?.length ?? 0) > 0);
+    const jobs = (await this.knownJobs()).filter((job) => job.serviceUrl === target.baseUrl && (job.trackingFollowUps?.length ?? 0) > 0);
     for (const job of jobs) {
       for (const due of dueFollowUps(job.trackingFollowUps ?? [], this.deps.now())) {
         if (signal.aborted) return null;
