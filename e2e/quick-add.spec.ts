@@ -53,3 +53,13 @@ test('quick add: paste three shipments, fix one, send them as a job that finishe
   await expectAccessible(page);
   await screenshot(page, 'history-finished');
 });
+
+// The grid's sr-only "Remove" header, absolutely placed, once hung past a narrow page's right
+// edge (262 px at 683 px, which is 1366 px at 200% zoom) until its scroller held it (`relative`).
+test('quick add at 200% zoom (683 px): the page does not scroll sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 683, height: 800 });
+  await connectToSandbox(page);
+  await page.goto('/quick-add');
+  await expect(page.getByRole('heading', { name: 'Quick add' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+});

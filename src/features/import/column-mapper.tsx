@@ -110,7 +110,7 @@ interface RowProps {
 function MappingTable({ entries, ...rowProps }: { entries: readonly ColumnMappingEntry[] } & RowProps) {
   if (entries.length === 0) return null;
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
           <tr>

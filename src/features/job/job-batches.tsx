@@ -50,7 +50,7 @@ export function BatchTable({ view, now }: { view: JobView; now: number }) {
   return (
     <section aria-labelledby="batches-heading" className="space-y-3">
       <h2 id="batches-heading" className="text-lg font-semibold text-slate-900">Batches</h2>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+      <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>

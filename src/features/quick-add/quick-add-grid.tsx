@@ -43,7 +43,7 @@ const OFFSCREEN = '[content-visibility:auto] [contain-intrinsic-size:auto_3.25re
  */
 export function QuickAddGrid({ rows, checked, handlers }: { rows: readonly QuickAddRow[]; checked: readonly CheckedRow[]; handlers: GridHandlers }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
       <div role="table" aria-label="Shipments to add, one per row" aria-rowcount={rows.length + 1} className="min-w-[60rem] text-sm">
         <div role="rowgroup" className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
           <div role="row" aria-rowindex={1} className={COLUMNS}>

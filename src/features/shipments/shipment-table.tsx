@@ -27,7 +27,7 @@ export function ShipmentTable({
     if (button && !(event.target instanceof HTMLButtonElement)) onOpen(shipment, button);
   };
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm" aria-busy={busy}>
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm" aria-busy={busy}>
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">Shipments</caption>
         <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
