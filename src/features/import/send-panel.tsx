@@ -76,7 +76,7 @@ export function SendPanel({
     setBusy(true);
     setError(null);
     try {
-      // Asked first: the worker answers it (computed as the file was read) before cutting the rows.
+      // Asked first: the worker starts the digest of the bytes it holds, then cuts the rows.
       const facts = retrySource ? null : sourceFacts();
       // The job store reads the hash; if the rows fail first, a failed hash must not go unhandled.
       facts?.contentHash.catch(() => undefined);

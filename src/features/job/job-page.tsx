@@ -67,8 +67,9 @@ function JobProgress({ job }: { job: ImportJob }) {
   const announcement = useMilestones(job, view);
   const wrongService = connection !== null && connection.baseUrl !== job.serviceUrl;
   const deferredJob = useDeferredValue(job);
-  const deferredJobs = useDeferredValue(jobs);
+  const deferredView = useDeferredValue(view);
   const deferredNow = useDeferredValue(now);
+  const deferredJobs = useDeferredValue(jobs);
 
   return (
     <div className="space-y-6">
@@ -121,7 +122,7 @@ function JobProgress({ job }: { job: ImportJob }) {
         </div>
       </section>
       <UnknownChunks job={job} />
-      <JobDetails job={deferredJob} jobs={deferredJobs} now={deferredNow} baseUrl={connection?.baseUrl ?? null} />
+      <JobDetails job={deferredJob} view={deferredView} now={deferredNow} jobs={deferredJobs} />
     </div>
   );
 }
@@ -132,8 +133,7 @@ function JobProgress({ job }: { job: ImportJob }) {
  * updates come through useSyncExternalStore, which renders at once and in one piece: with 20
  * batches and their problems that was one task of 40–70 ms on each import accepted and each poll.
  */
-const JobDetails = memo(function JobDetails({ job, jobs, now, baseUrl }: { job: ImportJob; jobs: readonly ImportJob[]; now: number; baseUrl: string | null }) {
-  const view = viewJob(job, now, baseUrl);
+const JobDetails = memo(function JobDetails({ job, view, now, jobs }: { job: ImportJob; view: JobView; now: number; jobs: readonly ImportJob[] }) {
   return (
     <>
       <AccountingPanel job={job} view={view} />

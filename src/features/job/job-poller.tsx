@@ -21,10 +21,10 @@ export function JobPoller() {
   const baseUrl = connection?.baseUrl;
   const apiKey = connection?.apiKey;
   const target = useMemo<ApiTarget | null>(() => (baseUrl === undefined || apiKey === undefined ? null : { baseUrl, apiKey }), [baseUrl, apiKey]);
-  if (!connection || !target || (role !== 'runner' && role !== 'no-locks')) return null;
+  if (!target || (role !== 'runner' && role !== 'no-locks')) return null;
   return (
     <>
-      {JobRunner.runningBatches(jobs, connection.baseUrl).map((batch) => {
+      {JobRunner.runningBatches(jobs, target.baseUrl).map((batch) => {
         const chunkId = jobs.find((job) => job.id === batch.jobId)?.batches[batch.batchId]?.chunkId;
         return chunkId === undefined ? null : <BatchPoll key={batch.batchId} jobId={batch.jobId} batchId={batch.batchId} chunkId={chunkId} target={target} />;
       })}

@@ -112,9 +112,8 @@ export class ResultsReader implements BatchReader {
     worker.onerror = (event) => {
       event.preventDefault();
       this.worker = null;
-      const why = event.message ? `: ${event.message}` : '';
       // Before its code ran, the worker made none of the requests posted to it.
-      this.failAll(this.workerReady ? new InvalidResponseError(`The batch reader stopped unexpectedly${why}.`) : notStarted(event.message));
+      this.failAll(this.workerReady ? new InvalidResponseError(`The batch reader stopped unexpectedly${event.message ? `: ${event.message}` : ''}.`) : notStarted(event.message));
       this.workerReady = false;
     };
     this.worker = worker;
