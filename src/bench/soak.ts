@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Request } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { CHROMIUM_ARGS, findChromium, NO_BROWSER_MESSAGE } from '../../e2e/find-browser';
+import { CHROMIUM_ARGS, findChromium, NO_BROWSER_MESSAGE } from '../tooling/browser';
 import { containerCheckDigit } from '../spreadsheet/iso6346';
 import { startServerProcess } from '../tooling/server-process';
 import { machineLoad } from './stats';

@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
 import globalSetup from '../../e2e/global-setup';
-import { CHROMIUM_ARGS, findChromium, NO_BROWSER_MESSAGE } from '../../e2e/find-browser';
+import { CHROMIUM_ARGS, findChromium, NO_BROWSER_MESSAGE } from '../tooling/browser';
 import type { BenchAnswer, BenchReader } from './xlsx-bench-worker';
 import { machineLoad, medianWithRange, runCount } from './stats';
 
