@@ -30,7 +30,7 @@ export async function fetchSandboxInfo(signal?: AbortSignal): Promise<SandboxInf
  * The one-click connection to the bundled sandbox, or null when this origin is not a sandbox.
  * It is remembered on this device (localStorage): the key is the sandbox's demo key, which
  * /sandbox.json hands to anyone who can open the console, and a console closed and reopened
- * must find its jobs running again without a click (README, "Sending and watching").
+ * must find its jobs running again without a click (src/features/README.md, "Sending and watching").
  */
 export async function sandboxConnection(signal?: AbortSignal): Promise<Connection | null> {
   const info = await fetchSandboxInfo(signal);

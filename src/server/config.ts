@@ -136,7 +136,7 @@ export interface ServerConfig {
   parseHeapMb: number;
   /** Deepest nesting of arrays and objects a JSON body may have. */
   maxJsonDepth: number;
-  /** How long an import's Idempotency-Key is remembered in its workspace (README "No duplicate uploads"). */
+  /** How long an import's Idempotency-Key is remembered in its workspace (src/server/README.md, "Idempotency keys"). */
   idempotencyRetentionMs: number;
   upstreamUrl: string | null;
   /** Proxy mode: the key the server sends upstream itself, so the browser holds none. */

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { errorBody } from '../contract/error-body';
 import type { ConsoleInfo } from '../contract/sandbox';
 
-// idempotency-key: the import's key goes through, so a service that honours it can (README "No duplicate uploads").
+// idempotency-key: the import's key goes through, so a service that honours it can (src/server/README.md, "Idempotency keys").
 const FORWARDED_REQUEST_HEADERS = ['authorization', 'content-type', 'accept', 'accept-language', 'idempotency-key'] as const;
 /** Hop-by-hop headers, and the ones fetch() invalidates by decoding and re-framing the body. */
 const DROPPED_RESPONSE_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-encoding', 'content-length', 'upgrade']);
