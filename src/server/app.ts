@@ -9,6 +9,12 @@ import { notFoundHandler, serveConsole } from './console-static';
 import { addJsonDepthLimit } from './json-body';
 import { addSecurityHeaders } from './security-headers';
 import { registerApi, type ApiDependencies } from './register-api';
+import { findWorkspace } from './auth';
+import { sandboxKeys } from './sandbox-keys';
+import { hashKey } from './store/workspaces';
+import { ConsoleStore } from './console/console-store';
+import { registerTeamHistory } from './console/team-history-routes';
+import { workspaceIdentity } from './console/workspace-identity';
 
 export async function buildApp(config: ServerConfig, deps: ApiDependencies = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -30,9 +36,29 @@ export async function buildApp(config: ServerConfig, deps: ApiDependencies = {})
   addJsonDepthLimit(app, config.maxJsonDepth);
   app.setErrorHandler(clientErrorHandler);
   await registerApi(app, config, deps);
+  registerConsoleServer(app, config);
   if (config.consoleDir) await serveConsole(app, config.consoleDir);
   notFoundHandler(app, config.consoleDir !== null);
   return app;
+}
+
+/** The console server's own endpoints beside the service's API: the team history (CONSOLE_DB). */
+function registerConsoleServer(app: FastifyInstance, config: ServerConfig): void {
+  const store = new ConsoleStore(config.consoleDbPath);
+  app.addHook('onClose', (_instance, done) => {
+    store.close();
+    done();
+  });
+  const disabled = new Set(config.disabledKeys);
+  const known = sandboxKeys(config)
+    .filter(({ key }) => !disabled.has(key))
+    .map(({ key, workspace }) => ({ keyHash: hashKey(key), workspaceId: workspace }));
+  const workspaceOf = workspaceIdentity({
+    serverHeldKeyFor: config.upstreamUrl !== null && config.upstreamApiKey !== null ? new URL(config.upstreamUrl).host : null,
+    sandboxWorkspace: config.upstreamUrl === null ? (key) => findWorkspace(known, key) : null,
+    secret: store.secret('pasted-key-fingerprint'),
+  });
+  registerTeamHistory(app, { store, workspaceOf, userHeader: config.consoleUserHeader, keepMs: config.consoleKeepMs });
 }
 
 /** The longest id or reference (decoded characters) one segment of a URL path may hold. */
