@@ -57,9 +57,14 @@ export const teamJobReportSchema = z.object({
   rowsRead: count,
   counts: teamCountsSchema,
   chunks: z.array(teamChunkSchema).max(100_000),
-  skipped: z.array(z.object({ rowNumber: count, reason: text(2_000) })).max(1_000_000),
+  /** Rows left out before sending, with why; fixed once the job is made, so later reports may leave it out (kept as it was). */
+  skipped: z.array(z.object({ rowNumber: count, reason: text(2_000) })).max(1_000_000).optional(),
 });
 export type TeamJobReport = z.infer<typeof teamJobReportSchema>;
+
+/** The answer to PUT /console/api/jobs/:id: which chunks' rows as sent the history already holds. */
+export const teamJobReceiptSchema = z.object({ rowsKept: z.array(count) });
+export type TeamJobReceipt = z.infer<typeof teamJobReceiptSchema>;
 
 /** PUT /console/api/jobs/:id/chunks/:chunkId/rows — the chunk's rows exactly as sent. */
 export const teamChunkRowsSchema = z.object({
@@ -75,6 +80,7 @@ export type TeamChunkRows = z.infer<typeof teamChunkRowsSchema>;
 /** GET /console/api/jobs/:id — a job as the team history keeps it. */
 export const teamJobSchema = teamJobReportSchema.extend({
   id: teamJobIdSchema,
+  skipped: z.array(z.object({ rowNumber: count, reason: z.string() })),
   /** Who sent it: the single-sign-on header's value, else the name typed at Connect, else null. */
   sentBy: z.string().nullable(),
   updatedAt: count,

@@ -7,6 +7,9 @@ import type { ImportJob } from './import-job';
 import { JobEtaTracker } from './eta';
 import { JobRunner } from './job-runner';
 import { JobStore } from './job-store';
+import { TeamReporter } from './team-reporter';
+import { hasTeamHistory, keepTeamChunkRows, reportTeamJob } from '../api/team-history';
+import { getYourName } from '../api/your-name';
 
 export const jobStore = new JobStore();
 
@@ -34,3 +37,28 @@ export const jobRunner = new JobRunner({
 });
 
 export const jobEta = new JobEtaTracker(jobStore);
+
+/** The connection, when it reaches the console's own server (which keeps the team history). */
+function teamTarget() {
+  const connection = getConnection();
+  return connection && hasTeamHistory(connection) ? { baseUrl: connection.baseUrl, apiKey: connection.apiKey } : null;
+}
+
+function withTeamTarget<T>(use: (target: NonNullable<ReturnType<typeof teamTarget>>) => Promise<T>): Promise<T> {
+  const target = teamTarget();
+  return target ? use(target) : Promise.reject(new Error('not connected through the console server'));
+}
+
+export const teamReporter = new TeamReporter({
+  jobs: jobStore,
+  getPayload: (jobId, chunkId) => jobStore.getPayload(jobId, chunkId),
+  connected: () => teamTarget() !== null,
+  sentBy: getYourName,
+  report: (id, report) => withTeamTarget((target) => reportTeamJob(target, id, report)),
+  keepRows: (id, chunkId, rows) => withTeamTarget((target) => keepTeamChunkRows(target, id, chunkId, rows)),
+});
+
+if (typeof window !== 'undefined') {
+  teamReporter.start();
+  subscribeConnection(() => void teamReporter.drain());
+}

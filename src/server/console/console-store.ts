@@ -54,6 +54,9 @@ export const CONSOLE_MIGRATIONS: readonly string[] = [
 /** Jobs one list answers with at most; a search narrows it. */
 export const TEAM_LIST_LIMIT = 200;
 
+/** A report as stored: sentBy in its own column, skipped always present. */
+type StoredReport = Omit<TeamJobReport, 'sentBy' | 'skipped'> & { skipped: NonNullable<TeamJobReport['skipped']> };
+
 interface JobRow {
   id: string;
   sent_by: string | null;
@@ -99,7 +102,9 @@ export class ConsoleStore {
     return this.#db.transaction(() => {
       const owner = this.#db.prepare('SELECT workspace FROM team_jobs WHERE id = ?').get(id) as { workspace: string } | undefined;
       if (owner && owner.workspace !== workspace) return false;
-      const { sentBy: _typed, ...kept } = report;
+      const { sentBy: _typed, ...reported } = report;
+      const previous = owner ? (this.#db.prepare('SELECT report FROM team_jobs WHERE id = ?').get(id) as { report: string }) : null;
+      const kept = { ...reported, skipped: reported.skipped ?? (previous ? (JSON.parse(previous.report) as StoredReport).skipped : []) };
       if (owner) {
         this.#db
           .prepare('UPDATE team_jobs SET updated_at = ?, source_name = ?, report = ? WHERE id = ?')
@@ -113,6 +118,12 @@ export class ConsoleStore {
       for (const chunk of report.chunks) if (chunk.batchId !== null) addBatch.run(workspace, chunk.batchId, id, chunk.id);
       return true;
     })();
+  }
+
+  /** Chunks of the job whose rows as sent are kept. */
+  rowsKept(workspace: string, jobId: string): number[] {
+    if (!this.#owns(workspace, jobId)) return [];
+    return (this.#db.prepare('SELECT chunk_id FROM team_chunk_rows WHERE job_id = ? ORDER BY chunk_id').all(jobId) as { chunk_id: number }[]).map((r) => r.chunk_id);
   }
 
   /** Keeps a chunk's rows as sent, and indexes their references for search. False as reportJob. */
@@ -129,8 +140,7 @@ export class ConsoleStore {
   job(workspace: string, id: string): TeamJob | null {
     const row = this.#db.prepare('SELECT id, sent_by, updated_at, report FROM team_jobs WHERE id = ? AND workspace = ?').get(id, workspace) as JobRow | undefined;
     if (!row) return null;
-    const kept = (this.#db.prepare('SELECT chunk_id FROM team_chunk_rows WHERE job_id = ? ORDER BY chunk_id').all(id) as { chunk_id: number }[]).map((r) => r.chunk_id);
-    return { ...(JSON.parse(row.report) as Omit<TeamJobReport, 'sentBy'>), id: row.id, sentBy: row.sent_by, updatedAt: row.updated_at, rowsKept: kept };
+    return { ...(JSON.parse(row.report) as StoredReport), id: row.id, sentBy: row.sent_by, updatedAt: row.updated_at, rowsKept: this.rowsKept(workspace, id) };
   }
 
   chunkRows(workspace: string, jobId: string, chunkId: number): TeamChunkRows | null {
@@ -159,7 +169,7 @@ export class ConsoleStore {
             .all({ workspace, term, like: `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, limit: TEAM_LIST_LIMIT })
     ) as JobRow[];
     return rows.map((row) => {
-      const { chunks, skipped, ...rest } = JSON.parse(row.report) as Omit<TeamJobReport, 'sentBy'>;
+      const { chunks, skipped, ...rest } = JSON.parse(row.report) as StoredReport;
       return {
         ...rest,
         id: row.id,

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorBody } from '../../contract/error-body';
-import { teamChunkRowsSchema, teamJobIdSchema, teamJobReportSchema, type TeamBatchOrigin, type TeamJob, type TeamJobList } from '../../contract/team-history';
+import { teamChunkRowsSchema, teamJobIdSchema, teamJobReportSchema, type TeamBatchOrigin, type TeamJob, type TeamJobList, type TeamJobReceipt } from '../../contract/team-history';
 import type { ConsoleStore } from './console-store';
 import type { WorkspaceOf } from './workspace-identity';
 
@@ -78,7 +78,7 @@ export function registerTeamHistory(app: FastifyInstance, { store, workspaceOf, 
     const header = userHeader === null ? undefined : request.headers[userHeader];
     const sentBy = (typeof header === 'string' && header.trim() !== '' ? header.trim().slice(0, 100) : null) ?? report.data.sentBy;
     if (!store.reportJob(ws, params.data.id, report.data, sentBy || null, now())) return notFound(reply, 'This import job');
-    return reply.code(204).send();
+    return { rowsKept: store.rowsKept(ws, params.data.id) } satisfies TeamJobReceipt;
   });
 
   app.put('/console/api/jobs/:id/chunks/:chunkId/rows', (request, reply) => {

@@ -55,8 +55,9 @@ const get = (app: FastifyInstance, url: string, headers: Record<string, string> 
 describe('the team history (sandbox mode)', () => {
   test('a job reported by the sender is listed, read, searched and traced from its batch by another browser of the workspace', async () => {
     const app = await consoleServer();
-    expect((await put(app, `/console/api/jobs/${JOB}`, report())).statusCode).toBe(204);
+    expect((await put(app, `/console/api/jobs/${JOB}`, report())).json()).toEqual({ rowsKept: [] });
     expect((await put(app, `/console/api/jobs/${JOB}/chunks/0/rows`, ROWS)).statusCode).toBe(204);
+    expect((await put(app, `/console/api/jobs/${JOB}`, report())).json()).toEqual({ rowsKept: [0] });
 
     const list = (await get(app, '/console/api/jobs')).json<TeamJobList>();
     expect(list.data).toHaveLength(1);
@@ -78,12 +79,13 @@ describe('the team history (sandbox mode)', () => {
     expect((await get(app, '/console/api/batches/batch-41')).json()).toEqual({ jobId: JOB, chunkId: 0, sourceName: 'weekly-46.csv', sentBy: 'Ana' });
   });
 
-  test('a later report updates the job and keeps who sent it', async () => {
+  test('a later report updates the job and keeps who sent it, and the skipped rows when it leaves them out', async () => {
     const app = await consoleServer();
     await put(app, `/console/api/jobs/${JOB}`, report());
-    await put(app, `/console/api/jobs/${JOB}`, report({ sentBy: 'Someone else', state: 'Finished', finished: true, counts: { created: 2, updated: 0, failed: 0, withWarnings: 0, trackingFailed: 1 } }));
+    await put(app, `/console/api/jobs/${JOB}`, report({ sentBy: 'Someone else', state: 'Finished', finished: true, counts: { created: 2, updated: 0, failed: 0, withWarnings: 0, trackingFailed: 1 }, skipped: undefined }));
     const job = (await get(app, `/console/api/jobs/${JOB}`)).json<TeamJob>();
     expect(job).toMatchObject({ sentBy: 'Ana', state: 'Finished', finished: true, counts: { created: 2, trackingFailed: 1 } });
+    expect(job.skipped).toEqual([{ rowNumber: 4, reason: 'tracking_number is empty' }]);
   });
 
   test("two workspaces never see, search, trace or overwrite each other's jobs", async () => {
