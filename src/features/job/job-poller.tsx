@@ -8,7 +8,7 @@ import { batchQueryOptions } from '../../api/imports';
 import { sleep } from '../../api/rate-limit-budget';
 import { useConnection } from '../../api/use-connection';
 import { JobRunner } from '../../jobs/job-runner';
-import { jobRunner, jobStore } from '../../jobs/job-runtime';
+import { jobRunner, jobStore, teamReporter } from '../../jobs/job-runtime';
 import { resultsReader } from './results-reader';
 import { useJobs, useRunner } from './use-jobs';
 
@@ -17,6 +17,11 @@ export function JobPoller() {
   const connection = useConnection();
   const { jobs } = useJobs();
   useEffect(() => jobRunner.start(resultsReader), []);
+  // Every tab reports to the team history: a report is idempotent, and one tab may close early.
+  useEffect(() => {
+    teamReporter.start();
+    return () => teamReporter.stop();
+  }, []);
   // One target object while the connection stays the same, so a BatchPoll's props stay equal.
   const baseUrl = connection?.baseUrl;
   const apiKey = connection?.apiKey;
