@@ -1,5 +1,5 @@
 // `npm run dev`: Vite with hot reload for the console and the sandbox API in one process, on
-// HOST:PORT. /api and /sandbox.json go to Fastify; everything else to Vite.
+// HOST:PORT. /api, /sandbox.json and /console.json go to Fastify; everything else to Vite.
 import { createServer as createHttpServer } from 'node:http';
 import { createServer as createViteServer } from 'vite';
 import { buildApp } from './app';
@@ -12,7 +12,7 @@ const vite = await createViteServer({ server: { middlewareMode: true }, appType:
 
 const server = createHttpServer((req, res) => {
   const url = req.url ?? '/';
-  if (url.startsWith('/api/') || url.startsWith('/sandbox.json')) {
+  if (url.startsWith('/api/') || url.startsWith('/sandbox.json') || url.startsWith('/console.json')) {
     app.routing(req, res);
   } else {
     vite.middlewares(req, res);
