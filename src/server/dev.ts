@@ -3,6 +3,7 @@
 import { createServer as createHttpServer } from 'node:http';
 import { createServer as createViteServer } from 'vite';
 import { buildApp } from './app';
+import { answerClientError } from './client-error';
 import { loadConfig } from './config';
 
 const config = loadConfig({ LOG_LEVEL: 'info', ...process.env });
@@ -18,6 +19,7 @@ const server = createHttpServer((req, res) => {
     vite.middlewares(req, res);
   }
 });
+server.on('clientError', answerClientError);
 server.listen(config.port, config.host, () => {
   console.log(`Dev console with hot reload on http://${config.host}:${config.port}`);
 });
