@@ -4,6 +4,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } f
 import { errorBody } from '../contract/error-body';
 import { formatCount } from '../spreadsheet/read-error';
 import { DEFAULT_TABLE_LIMITS } from '../spreadsheet/table-limits';
+import { answerClientError } from './client-error';
 import type { ServerConfig } from './config';
 import { notFoundHandler, serveConsole } from './console-static';
 import { addJsonDepthLimit } from './json-body';
@@ -24,8 +25,11 @@ export async function buildApp(config: ServerConfig, deps: ApiDependencies = {})
     // Never trust X-Forwarded-* from the network: the server binds loopback by default.
     trustProxy: false,
     // A reference is any text up to a cell's cap (the store takes no longer one), so PATCH by
-    // reference must route one that long; Fastify's default of 100 characters refused most.
+    // reference must route one that long; Fastify's default of 100 characters refused most. Over
+    // HTTP the 16 KB limit on URL and headers (client-error.ts) stops the longest ones first.
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
+    // A request the HTTP parser refuses (URL and headers over 16 KB, malformed) gets the same shape.
+    clientErrorHandler: answerClientError,
     // Routing errors never reach the error handler; answer them in the same shape.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       void reply.code(400).send(errorBody('bad_request', routingErrorMessage(error.code)));
