@@ -57,8 +57,4 @@ export const teamReporter = new TeamReporter({
   report: (id, report) => withTeamTarget((target) => reportTeamJob(target, id, report)),
   keepRows: (id, chunkId, rows) => withTeamTarget((target) => keepTeamChunkRows(target, id, chunkId, rows)),
 });
-
-if (typeof window !== 'undefined') {
-  teamReporter.start();
-  subscribeConnection(() => void teamReporter.drain());
-}
+subscribeConnection(() => void teamReporter.drain());
