@@ -15,7 +15,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 export interface ServerProcessOptions {
   /** start.ts (the default) builds the console first when dist/ is missing or stale; main.ts only serves. */
   entry?: 'src/server/start.ts' | 'src/server/main.ts';
-  /** Settings over the defaults above and this process's environment. */
+  /** Settings over this process's environment and the defaults: PORT 0 (a free one), HOST 127.0.0.1, SANDBOX_DB :memory:, LOG_LEVEL warn. */
   env?: Record<string, string>;
   /** How long building and starting may take before the harness gives up; 180 s by default. */
   startTimeoutMs?: number;
@@ -70,7 +70,7 @@ export interface RestartableServerProcess {
   stop: () => Promise<void>;
 }
 
-/** A server on a fixed free port with its sandbox store in a SQLite file, so a kill + restart keeps both. */
+/** A server on a fixed free port with its sandbox store in a SQLite file of its own (PORT and SANDBOX_DB are set here), so a kill + restart keeps both. */
 export async function startRestartableServerProcess(options: ServerProcessOptions = {}): Promise<RestartableServerProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'server-process-'));
   const port = await freePort();
