@@ -1,4 +1,5 @@
-import { connectToSandbox, expect, screenshot, test } from './fixtures';
+import { expect, screenshot, test } from './support/fixtures';
+import { connectToSandbox } from './support/journey';
 
 const csv = (lines: string[]) => ({ name: 'shipments.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n')) });
 

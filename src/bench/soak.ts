@@ -81,7 +81,6 @@ function readSandboxLine(line: string, stream: 'stdout' | 'stderr'): void {
 
 async function startSandbox(dbPath: string): Promise<{ url: string; stop: () => Promise<void> }> {
   const server = await startServerProcess({
-    entry: 'src/server/start.ts',
     env: {
       // A file store rather than the default in-memory one, so that the audit below can read
       // what the sandbox holds, row by row.
@@ -93,11 +92,10 @@ async function startSandbox(dbPath: string): Promise<{ url: string; stop: () => 
       // Its request log, for readSandboxLine (one line per request in and answer out).
       LOG_LEVEL: 'info',
     },
-    startTimeoutMs: 180_000,
     echoStderr: true,
     onLine: readSandboxLine,
   });
-  return { url: server.address, stop: server.stop };
+  return { url: server.url, stop: () => server.stop() };
 }
 
 /**
