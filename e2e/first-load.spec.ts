@@ -6,13 +6,28 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { type ServerProcess, startServerProcess } from '../src/tooling/server-process';
-import { connectToSandbox, expect, test } from './fixtures';
+import { expect, test } from './support/fixtures';
+import { connectToSandbox } from './support/journey';
 
 /** An import job id no browser has: the job page's own "not found" state. */
 const UNKNOWN_JOB = '00000000-0000-4000-8000-000000000000';
 
+/** A batch the sandbox holds, made before the pages are visited: the batch page reads it from the service. */
+let batchId = 'not-made-yet';
+
 /** Every page of the route tree, with its parameters filled in. */
-const PAGES = ['/', '/connect', '/history', '/shipments', '/quick-add', `/imports/${UNKNOWN_JOB}`];
+const pages = () => ['/', '/connect', '/history', '/history?view=team', '/shipments', '/quick-add', `/imports/${UNKNOWN_JOB}`, `/batches/${batchId}`];
+
+test.beforeAll(async ({ request }) => {
+  const sandbox = process.env.E2E_BASE_URL ?? '';
+  const demoKey = ((await (await request.get(`${sandbox}/sandbox.json`)).json()) as { api_key: string }).api_key;
+  const made = await request.post(`${sandbox}/api/v1/shipments/imports`, {
+    headers: { authorization: `Bearer ${demoKey}` },
+    data: [{ reference: `FIRST-LOAD-${Date.now()}`, tracking_number: 'MSCU1234566', tracking_type: 'container', carrier_scac: 'MSCU' }],
+  });
+  expect(made.status()).toBe(202);
+  batchId = ((await made.json()) as { id: string }).id;
+});
 
 /** What went wrong while the page loaded, one line each. */
 function watchLoad(page: Page): string[] {
@@ -33,7 +48,7 @@ function watchLoad(page: Page): string[] {
 
 /** Loads each page afresh (a full navigation, as a bookmark or a reload does) and waits for the network to go quiet. */
 async function loadEachPage(page: Page, base: string): Promise<void> {
-  for (const path of PAGES) {
+  for (const path of pages()) {
     await page.goto(`${base}${path}`);
     await expect(page.getByRole('main')).not.toBeEmpty();
     await page.waitForLoadState('networkidle');
@@ -43,7 +58,8 @@ async function loadEachPage(page: Page, base: string): Promise<void> {
 test('the spec visits every page of the route tree', () => {
   const routes = fileURLToPath(new URL('../src/app/routes', import.meta.url));
   const paths = readdirSync(routes).flatMap((file) => [...readFileSync(`${routes}/${file}`, 'utf8').matchAll(/\bpath: '([^']+)'/g)].map((match) => match[1]));
-  expect(paths.map((path) => path?.replace('$jobId', UNKNOWN_JOB)).sort()).toEqual([...PAGES].sort());
+  const visited = new Set(pages().map((path) => path.split('?')[0]));
+  expect(paths.map((path) => path?.replace('$jobId', UNKNOWN_JOB).replace('$batchId', batchId)).sort()).toEqual([...visited].sort());
 });
 
 test.describe('sandbox mode', () => {
@@ -81,7 +97,7 @@ test.describe('proxy mode', () => {
   });
 
   test('the server holds the key: each page loads without an error or a failed request, before and after connecting', async ({ page }) => {
-    const base = withKey?.address ?? '';
+    const base = withKey?.url ?? '';
     const problems = watchLoad(page);
     await loadEachPage(page, base);
     await page.goto(`${base}/connect`);
@@ -92,7 +108,7 @@ test.describe('proxy mode', () => {
   });
 
   test('the browser brings the key: each page loads without an error or a failed request, before and after connecting', async ({ page }) => {
-    const base = withoutKey?.address ?? '';
+    const base = withoutKey?.url ?? '';
     const problems = watchLoad(page);
     await loadEachPage(page, base);
     await page.goto(`${base}/connect`);

@@ -3,7 +3,8 @@
 // its id, downloads the failed rows, fixes the row that failed the batch and resends them.
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
-import { connectToSandbox, expect, screenshot, test } from './fixtures';
+import { expect, screenshot, test } from './support/fixtures';
+import { connectToSandbox } from './support/journey';
 
 const KEY = 'sandbox-demo-key-4173';
 const RUN = Date.now().toString(36).toUpperCase();
@@ -79,7 +80,11 @@ test('a colleague in another browser finds the import, opens its job and batch, 
   await support.getByRole('button', { name: 'Continue to review' }).click();
   const grid = support.getByRole('region', { name: 'Rows to review' });
   await expect(grid.getByRole('cell', { name: /^Service: / }).first()).toContainText('Line 4 of the file');
-  await grid.getByRole('button', { name: /^tracking_number, line 4: CMDU240000500/ }).click();
+  // A click while the grid is still laying out its rows can miss the editor: click again, as a person would.
+  await expect(async () => {
+    await grid.getByRole('button', { name: /^tracking_number, line 4: CMDU240000500/ }).click();
+    await expect(support.getByRole('textbox', { name: /Edit tracking_number/ })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await support.getByRole('textbox', { name: /Edit tracking_number/ }).fill('CMDU240000777');
   await support.keyboard.press('Enter');
   await support.getByRole('button', { name: /Continue/ }).click();

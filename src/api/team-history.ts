@@ -5,11 +5,11 @@
 // service's rate-limit budget does not pace them.
 import { queryOptions } from '@tanstack/react-query';
 import {
-  teamBatchOriginSchema,
+  teamBatchLookupSchema,
   teamChunkRowsSchema,
+  teamJobLookupSchema,
   teamJobListSchema,
   teamJobReceiptSchema,
-  teamJobSchema,
   type TeamChunkRows,
   type TeamJobReceipt,
   type TeamJobReport,
@@ -43,8 +43,9 @@ export const teamJobsQuery = (target: ApiTarget, search: string) =>
 export const teamJobQuery = (target: ApiTarget, id: string) =>
   queryOptions({
     queryKey: teamKeys.job(target, id),
-    queryFn: ({ signal }) => request(target, { path: jobPath(id), schema: teamJobSchema, bucket: null, signal }),
-    refetchInterval: (query) => (query.state.data?.finished ? false : 10_000),
+    queryFn: ({ signal }) => request(target, { path: jobPath(id), schema: teamJobLookupSchema, bucket: null, signal }),
+    select: (lookup) => lookup.job,
+    refetchInterval: (query) => (query.state.data?.job?.finished === false ? 10_000 : false),
   });
 
 export const teamChunkRowsQuery = (target: ApiTarget, id: string, chunkId: number) =>
@@ -58,9 +59,9 @@ export const teamBatchOriginQuery = (target: ApiTarget, batchId: string) =>
   queryOptions({
     queryKey: teamKeys.batch(target, batchId),
     queryFn: ({ signal }) =>
-      request(target, { path: `/console/api/batches/${encodeURIComponent(batchId)}`, schema: teamBatchOriginSchema, bucket: null, signal }),
+      request(target, { path: `/console/api/batches/${encodeURIComponent(batchId)}`, schema: teamBatchLookupSchema, bucket: null, signal }),
+    select: (lookup) => lookup.origin,
     staleTime: Infinity,
-    retry: false,
   });
 
 /** Records the job; answers which chunks' rows as sent the history already holds. */

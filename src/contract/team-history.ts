@@ -98,6 +98,14 @@ export type TeamJobLine = z.infer<typeof teamJobLineSchema>;
 export const teamJobListSchema = z.object({ data: z.array(teamJobLineSchema) });
 export type TeamJobList = z.infer<typeof teamJobListSchema>;
 
-/** GET /console/api/batches/:batchId — which team job and chunk a batch came from. */
+/** Which team job and chunk a batch came from. */
 export const teamBatchOriginSchema = z.object({ jobId: teamJobIdSchema, chunkId: count, sourceName: z.string(), sentBy: z.string().nullable() });
 export type TeamBatchOrigin = z.infer<typeof teamBatchOriginSchema>;
+
+/**
+ * GET /console/api/jobs/:id and GET /console/api/batches/:batchId answer a miss with null, not
+ * 404: a job or batch the history does not hold (sent elsewhere, forgotten, another workspace's)
+ * is an ordinary answer for a page that looks it up.
+ */
+export const teamJobLookupSchema = z.object({ job: teamJobSchema.nullable() });
+export const teamBatchLookupSchema = z.object({ origin: teamBatchOriginSchema.nullable() });

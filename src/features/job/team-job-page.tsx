@@ -4,7 +4,6 @@
 // sender's browser keeps the history current; this one only reads it.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { HttpError } from '../../api/api-error';
 import type { ApiTarget } from '../../api/http-client';
 import { teamJobQuery } from '../../api/team-history';
 import { Alert } from '../../components/alert';
@@ -26,17 +25,15 @@ const CHUNK_WORDS: Record<TeamChunk['status'], { text: string; tone: StatusTone 
 };
 
 export function TeamJobPage({ jobId, target }: { jobId: string; target: ApiTarget }) {
-  const query = useQuery({ ...teamJobQuery(target, jobId), retry: (failures, error) => !(error instanceof HttpError && error.status === 404) && failures < 2 });
+  const query = useQuery(teamJobQuery(target, jobId));
   if (query.isPending) return <p role="status" className="text-slate-600">Loading the import job…</p>;
-  if (query.isError) {
-    if (query.error instanceof HttpError && query.error.status === 404) {
-      return (
-        <Alert tone="warning" title="No such import job">
-          Neither this browser nor your workspace&apos;s team history has an import job {jobId}. Check the link, or search for the file, a batch id or a reference under History, Team.
-        </Alert>
-      );
-    }
-    return <ErrorPanel title="The import job could not be read" error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError) return <ErrorPanel title="The import job could not be read" error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.data === null) {
+    return (
+      <Alert tone="warning" title="No such import job">
+        Neither this browser nor your workspace&apos;s team history has an import job {jobId}. Check the link, or search for the file, a batch id or a reference under History, Team.
+      </Alert>
+    );
   }
   return <TeamJobView job={query.data} />;
 }

@@ -33,6 +33,7 @@ export function BatchResults({ batchId, target, onFixAndRetry }: { batchId: stri
   const owner = originQuery.data ?? null;
   const jobQuery = useQuery({ ...teamJobQuery(target, owner?.jobId ?? ''), enabled: owner !== null });
   const kept = owner !== null && jobQuery.data?.rowsKept.includes(owner.chunkId) === true;
+  const numbering = jobQuery.data?.numbering ?? 'Row';
   const rowsQuery = useQuery({ ...teamChunkRowsQuery(target, owner?.jobId ?? '', owner?.chunkId ?? 0), enabled: kept });
 
   if (batchQuery.isPending) return <p role="status" className="text-slate-600">Loading batch {batchId}…</p>;
@@ -57,7 +58,7 @@ export function BatchResults({ batchId, target, onFixAndRetry }: { batchId: stri
         <BatchRows
           batch={batchQuery.data}
           origin={owner}
-          numbering={jobQuery.data?.numbering ?? 'Row'}
+          numbering={numbering}
           rowsAsSent={kept ? (rowsQuery.data ?? null) : null}
           onFixAndRetry={onFixAndRetry}
         />

@@ -2,7 +2,7 @@
 // reports its job and the rows of each chunk as sent; any browser of the same workspace lists the
 // workspace's jobs (search by file name, job id, batch id or reference), reads one, its rows as
 // sent, and which job a batch came from. Every answer is the workspace's alone: another
-// workspace's id is "not found", never "forbidden".
+// workspace's id reads as one the history does not hold, never "forbidden".
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorBody } from '../../contract/error-body';
@@ -64,8 +64,7 @@ export function registerTeamHistory(app: FastifyInstance, { store, workspaceOf, 
     if (ws === null) return reply;
     const params = jobParams.safeParse(request.params);
     if (!params.success) return badRequest(reply, params.error);
-    const job = store.job(ws, params.data.id);
-    return job ? (job satisfies TeamJob) : notFound(reply, 'This import job');
+    return { job: store.job(ws, params.data.id) satisfies TeamJob | null };
   });
 
   app.put('/console/api/jobs/:id', (request, reply) => {
@@ -105,7 +104,6 @@ export function registerTeamHistory(app: FastifyInstance, { store, workspaceOf, 
     if (ws === null) return reply;
     const params = batchParams.safeParse(request.params);
     if (!params.success) return badRequest(reply, params.error);
-    const origin = store.batchOrigin(ws, params.data.batchId);
-    return origin ? (origin satisfies TeamBatchOrigin) : notFound(reply, 'This batch');
+    return { origin: store.batchOrigin(ws, params.data.batchId) satisfies TeamBatchOrigin | null };
   });
 }

@@ -64,7 +64,7 @@ describe('the team history (sandbox mode)', () => {
     expect(list.data[0]).toMatchObject({ id: JOB, sentBy: 'Ana', state: 'Processing', skippedCount: 1, batchIds: ['batch-41'] });
     expect(list.data[0]?.source.name).toBe('weekly-46.csv');
 
-    const job = (await get(app, `/console/api/jobs/${JOB}`)).json<TeamJob>();
+    const job = (await get(app, `/console/api/jobs/${JOB}`)).json<{ job: TeamJob }>().job;
     expect(job.skipped).toEqual([{ rowNumber: 4, reason: 'tracking_number is empty' }]);
     expect(job.rowsKept).toEqual([0]);
     expect((await get(app, `/console/api/jobs/${JOB}/chunks/0/rows`)).json()).toEqual(ROWS);
@@ -76,14 +76,15 @@ describe('the team history (sandbox mode)', () => {
     for (const search of ['monthly', 'batch-4', 'PO-7', '%', '_']) {
       expect((await get(app, `/console/api/jobs?q=${encodeURIComponent(search)}`)).json<TeamJobList>().data, search).toEqual([]);
     }
-    expect((await get(app, '/console/api/batches/batch-41')).json()).toEqual({ jobId: JOB, chunkId: 0, sourceName: 'weekly-46.csv', sentBy: 'Ana' });
+    expect((await get(app, '/console/api/batches/batch-41')).json()).toEqual({ origin: { jobId: JOB, chunkId: 0, sourceName: 'weekly-46.csv', sentBy: 'Ana' } });
+    expect((await get(app, '/console/api/batches/batch-4')).json()).toEqual({ origin: null });
   });
 
   test('a later report updates the job and keeps who sent it, and the skipped rows when it leaves them out', async () => {
     const app = await consoleServer();
     await put(app, `/console/api/jobs/${JOB}`, report());
     await put(app, `/console/api/jobs/${JOB}`, report({ sentBy: 'Someone else', state: 'Finished', finished: true, counts: { created: 2, updated: 0, failed: 0, withWarnings: 0, trackingFailed: 1 }, skipped: undefined }));
-    const job = (await get(app, `/console/api/jobs/${JOB}`)).json<TeamJob>();
+    const job = (await get(app, `/console/api/jobs/${JOB}`)).json<{ job: TeamJob }>().job;
     expect(job).toMatchObject({ sentBy: 'Ana', state: 'Finished', finished: true, counts: { created: 2, trackingFailed: 1 } });
     expect(job.skipped).toEqual([{ rowNumber: 4, reason: 'tracking_number is empty' }]);
   });
@@ -95,11 +96,11 @@ describe('the team history (sandbox mode)', () => {
 
     expect((await get(app, '/console/api/jobs', bearer(KEY_B))).json<TeamJobList>().data).toEqual([]);
     expect((await get(app, '/console/api/jobs?q=PO-77', bearer(KEY_B))).json<TeamJobList>().data).toEqual([]);
-    for (const url of [`/console/api/jobs/${JOB}`, `/console/api/jobs/${JOB}/chunks/0/rows`, '/console/api/batches/batch-41']) {
-      const answer = await get(app, url, bearer(KEY_B));
-      expect(answer.statusCode, url).toBe(404);
-      expect(answer.body).not.toContain('weekly-46');
-    }
+    expect((await get(app, `/console/api/jobs/${JOB}`, bearer(KEY_B))).json()).toEqual({ job: null });
+    expect((await get(app, '/console/api/batches/batch-41', bearer(KEY_B))).json()).toEqual({ origin: null });
+    const rows = await get(app, `/console/api/jobs/${JOB}/chunks/0/rows`, bearer(KEY_B));
+    expect(rows.statusCode).toBe(404);
+    expect(rows.body).not.toContain('weekly-46');
     expect((await put(app, `/console/api/jobs/${JOB}`, report({ source: { ...report().source, name: 'hijack.csv' } }), bearer(KEY_B))).statusCode).toBe(404);
     expect((await put(app, `/console/api/jobs/${JOB}/chunks/0/rows`, ROWS, bearer(KEY_B))).statusCode).toBe(404);
     expect((await get(app, `/console/api/jobs/${JOB}`, bearer(KEY_A))).json<TeamJob>().source.name).toBe('weekly-46.csv');
@@ -127,7 +128,7 @@ describe('the team history (sandbox mode)', () => {
   test('the name from the single-sign-on header wins over the typed one', async () => {
     const app = await consoleServer({ consoleUserHeader: 'x-forwarded-email' });
     await put(app, `/console/api/jobs/${JOB}`, report(), { ...AUTH, 'x-forwarded-email': 'ana@example.com' });
-    expect((await get(app, `/console/api/jobs/${JOB}`)).json<TeamJob>().sentBy).toBe('ana@example.com');
+    expect((await get(app, `/console/api/jobs/${JOB}`)).json<{ job: TeamJob }>().job.sentBy).toBe('ana@example.com');
   });
 
   test('survives a restart of the console server', async () => {
@@ -151,7 +152,7 @@ describe('the team history in proxy mode', () => {
     await put(app, `/console/api/jobs/${JOB}`, report(), bearer(KEY_A));
     expect((await get(app, '/console/api/jobs', bearer(KEY_A))).json<TeamJobList>().data).toHaveLength(1);
     expect((await get(app, '/console/api/jobs', bearer(KEY_B))).json<TeamJobList>().data).toEqual([]);
-    expect((await get(app, `/console/api/jobs/${JOB}`, bearer(KEY_B))).statusCode).toBe(404);
+    expect((await get(app, `/console/api/jobs/${JOB}`, bearer(KEY_B))).json()).toEqual({ job: null });
     await app.close();
     const bytes = readFileSync(consoleDbPath).toString('latin1') + readFileSync(`${consoleDbPath}-wal`, { flag: 'a+' }).toString('latin1');
     expect(bytes).toContain('weekly-46.csv');
