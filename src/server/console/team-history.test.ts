@@ -103,7 +103,7 @@ describe('the team history (sandbox mode)', () => {
     expect(rows.body).not.toContain('weekly-46');
     expect((await put(app, `/console/api/jobs/${JOB}`, report({ source: { ...report().source, name: 'hijack.csv' } }), bearer(KEY_B))).statusCode).toBe(404);
     expect((await put(app, `/console/api/jobs/${JOB}/chunks/0/rows`, ROWS, bearer(KEY_B))).statusCode).toBe(404);
-    expect((await get(app, `/console/api/jobs/${JOB}`, bearer(KEY_A))).json<TeamJob>().source.name).toBe('weekly-46.csv');
+    expect((await get(app, `/console/api/jobs/${JOB}`, bearer(KEY_A))).json<{ job: TeamJob }>().job.source.name).toBe('weekly-46.csv');
   });
 
   test('refuses a request without a key, with a key the sandbox does not know, and a disabled key', async () => {
