@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 import { expect, screenshot, test } from './support/fixtures';
+import { startRestartableServerProcess } from '../src/tooling/server-process';
 import { connectToSandbox } from './support/journey';
 import { tabTo } from './support/keyboard';
 
@@ -133,4 +134,27 @@ test('the Team view and a job link show hostile names as text, and work by keybo
   await expect(page.getByText('Line 3: <script>window.__hacked=1</script>')).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __hacked?: number }).__hacked)).toBeUndefined();
   await expect(page.locator('main img')).toHaveCount(0);
+});
+
+test('the team history survives kill -9 of the console server in the middle of a job', async ({ browser }) => {
+  test.slow();
+  const server = await startRestartableServerProcess({ entry: 'src/server/main.ts', env: { SANDBOX_ROW_DELAY_MS: '2000' } });
+  try {
+    const sender = await newPerson(browser, server.url);
+    await connectToSandbox(sender, server.url);
+    const jobId = await send(sender);
+    // Killed while the batch processes: the sender's report of the accepted request is already kept.
+    await expect(sender.getByText('Processing').first()).toBeVisible({ timeout: 30_000 });
+    await server.kill();
+    await server.restart();
+    const support = await newPerson(browser, server.url);
+    await connectToSandbox(support, server.url);
+    await support.goto(`${server.url}/imports/${jobId}`);
+    await expect(support.getByText('Sent from another browser by')).toBeVisible();
+    await expect(support.getByText('Accepted')).toBeVisible();
+    // The sender's browser goes on reporting after the restart: the job finishes in the history too.
+    await expect(support.getByText(/Finished with failures/).first()).toBeVisible({ timeout: 90_000 });
+  } finally {
+    await server.stop();
+  }
 });
