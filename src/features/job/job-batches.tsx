@@ -85,7 +85,7 @@ export function BatchTable({ view, now }: { view: JobView; now: number }) {
             {view.batches.map((batch) => (
               <tr key={batch.batchId}>
                 {/* The cell holds the id alone (as a link): people and tests read the id from it. */}
-                <td className="px-4 py-2 font-mono text-xs">
+                <td className="px-4 py-2 font-mono text-xs whitespace-nowrap">
                   <Link to="/batches/$batchId" params={{ batchId: batch.batchId }} className="text-brand-700 underline">
                     {batch.batchId}
                   </Link>
