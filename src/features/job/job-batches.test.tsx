@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider, useParams } from '@tanstack/react-router';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BatchProgress } from '../../jobs/import-job';
@@ -66,6 +66,16 @@ describe('The job page’s batches', () => {
     expect(clipboard.writeText).toHaveBeenCalledWith(`${window.location.origin}/batches/b-two`);
     const said = await screen.findByText('Link copied.');
     expect(said).toHaveAttribute('aria-live', 'polite');
+
+    // A second copy empties the sentence and says it again, so it is announced again.
+    const texts: string[] = [];
+    const watch = new MutationObserver(() => texts.push(said.textContent ?? ''));
+    watch.observe(said, { childList: true, subtree: true, characterData: true });
+    await userEvent.click(screen.getByRole('button', { name: 'Copy link to batch b-one' }));
+    await waitFor(() => expect(texts.at(-1)).toBe('Link copied.'));
+    watch.disconnect();
+    expect(texts).toContain('');
+    expect(clipboard.writeText).toHaveBeenLastCalledWith(`${window.location.origin}/batches/b-one`);
   });
 
   it('says when the browser refuses the clipboard, and shows the address to copy by hand', async () => {

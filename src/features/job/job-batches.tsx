@@ -56,6 +56,8 @@ export function BatchTable({ view, now }: { view: JobView; now: number }) {
   const copyLink = async (batchId: string) => {
     // Absolute, so it opens in another browser: the batch page reads the batch from the service.
     const url = new URL(router.buildLocation({ to: '/batches/$batchId', params: { batchId } }).href, window.location.href).href;
+    // Emptied first, so a second copy is announced again.
+    setCopied(null);
     try {
       if (!navigator.clipboard) throw new Error('no clipboard');
       await navigator.clipboard.writeText(url);
