@@ -4,6 +4,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetConnection, getConnection } from '../../api/connection-store';
+import { getYourName, saveYourName } from '../../api/your-name';
 import { ConnectPage } from './connect-page';
 
 function renderConnect() {
@@ -45,6 +46,7 @@ const asked = (fetch: ReturnType<typeof mockFetch>) => fetch.mock.calls.map(([ur
 afterEach(() => {
   vi.unstubAllGlobals();
   forgetConnection();
+  saveYourName('');
 });
 
 describe('Connect', () => {
@@ -120,5 +122,57 @@ describe('Connect', () => {
     );
     expect(fetch.mock.calls.filter(([url]) => url.startsWith('/api/v1/'))).toHaveLength(1);
     expect(getConnection()).toBeNull();
+  });
+
+  const ways = [
+    {
+      way: 'the local sandbox',
+      server: SANDBOX_SERVER,
+      answer: (url: string) => (url === '/sandbox.json' ? Response.json(sandboxInfo) : Response.json({ data: [], pagination: {} })),
+      connect: () => userEvent.click(screen.getByRole('button', { name: 'Use local sandbox' })),
+    },
+    {
+      way: 'a pasted key',
+      server: PROXY_SERVER,
+      answer: () => Response.json({ data: [], pagination: {} }),
+      connect: async () => {
+        await userEvent.type(screen.getByLabelText('API key'), 'my-real-key');
+        await userEvent.click(screen.getByRole('button', { name: 'Connect' }));
+      },
+    },
+    {
+      way: 'the key the server holds',
+      server: { ...PROXY_SERVER, key_held_by_server: true },
+      answer: () => Response.json({ data: [], pagination: {} }),
+      connect: () => userEvent.click(screen.getByRole('button', { name: 'Connect through this server' })),
+    },
+  ];
+
+  it.each(ways)('keeps the name typed before connecting with $way on this device, and sends it to no one', async ({ server, answer, connect }) => {
+    const fetch = mockFetch(server, answer);
+    renderConnect();
+    const field = await screen.findByRole('textbox', { name: 'Your name (optional)' }, { timeout: 5000 });
+    expect(field).toHaveAccessibleDescription(
+      'Kept on this device and shown to your team beside the imports you send through this console; it is never sent to the tracking service.',
+    );
+    await userEvent.type(field, '  Ana from Support ');
+    await connect();
+    expect(await screen.findByRole('heading', { name: 'Import shipments' })).toBeInTheDocument();
+    expect(getConnection()).not.toBeNull();
+    expect(getYourName()).toBe('Ana from Support');
+    // Connecting asks the service and this server; the name goes only with the team history's writes.
+    expect(JSON.stringify(fetch.mock.calls)).not.toContain('Ana');
+  });
+
+  it('shows the name this device keeps, and forgets it when the field is emptied', async () => {
+    saveYourName('Bo');
+    mockFetch(PROXY_SERVER, () => Response.json({ data: [] }));
+    renderConnect();
+    const field = await screen.findByRole('textbox', { name: 'Your name (optional)' }, { timeout: 5000 });
+    expect(field).toHaveValue('Bo');
+    await userEvent.clear(field);
+    expect(getYourName()).toBeNull();
+    await userEvent.type(field, 'Bo Lin');
+    expect(getYourName()).toBe('Bo Lin');
   });
 });

@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { connect as connectTo, consoleInfoQueryOptions, sandboxConnection, sandboxInfoQueryOptions } from '../../api/connect';
 import { type Connection, forgetConnection, normalizeBaseUrl } from '../../api/connection-store';
 import { useConnection } from '../../api/use-connection';
+import { getYourName, saveYourName } from '../../api/your-name';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { PageHeader } from '../../components/page-header';
@@ -66,6 +67,7 @@ export function ConnectPage() {
           </Alert>
         </div>
       )}
+      {server.data && <YourName />}
       {serverKey && (
         <section aria-labelledby="server-key-heading" className="mb-6 rounded-xl border border-brand-100 bg-white p-6 shadow-sm">
           <h2 id="server-key-heading" className="text-base font-semibold text-slate-900">The server holds the key</h2>
@@ -89,6 +91,38 @@ export function ConnectPage() {
         </section>
       )}
       <KeyForm pending={connect.isPending} onSubmit={connectAndGo} />
+    </div>
+  );
+}
+
+/**
+ * The name the team history shows beside this person's imports. Saved as it is typed, so it goes
+ * with whichever way they connect, and with imports sent after a later change.
+ */
+function YourName() {
+  const id = useId();
+  const [name, setName] = useState(() => getYourName() ?? '');
+  return (
+    <div className="mb-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <label htmlFor={`${id}-name`} className="block text-sm font-medium text-slate-800">
+        Your name <span className="font-normal text-slate-600">(optional)</span>
+      </label>
+      <input
+        id={`${id}-name`}
+        type="text"
+        autoComplete="name"
+        maxLength={100}
+        value={name}
+        onChange={(event) => {
+          setName(event.target.value);
+          saveYourName(event.target.value);
+        }}
+        aria-describedby={`${id}-hint`}
+        className="mt-1 block w-full max-w-sm rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none"
+      />
+      <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+        Kept on this device and shown to your team beside the imports you send through this console; it is never sent to the tracking service.
+      </p>
     </div>
   );
 }

@@ -7,18 +7,24 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetConnection, getConnection, saveConnection } from '../../api/connection-store';
 import type { BatchProgress, ImportJob, NewJob } from '../../jobs/import-job';
 import { jobStore } from '../../jobs/job-runtime';
-import { HistoryPage } from './history-page';
+import { HistoryPage, type HistoryView } from './history-page';
 
 function JobPageStub() {
   const { jobId } = useParams({ strict: false });
   return <h1>Job {jobId}</h1>;
 }
 
-function renderHistory() {
+function BatchPageStub() {
+  const { batchId } = useParams({ strict: false });
+  return <h1>Batch {batchId}</h1>;
+}
+
+function renderHistory(view: HistoryView = 'browser') {
   const root = createRootRoute({ component: Outlet });
   const routes = [
-    createRoute({ getParentRoute: () => root, path: '/history', component: HistoryPage }),
+    createRoute({ getParentRoute: () => root, path: '/history', component: () => <HistoryPage view={view} /> }),
     createRoute({ getParentRoute: () => root, path: '/imports/$jobId', component: JobPageStub }),
+    createRoute({ getParentRoute: () => root, path: '/batches/$batchId', component: BatchPageStub }),
     createRoute({ getParentRoute: () => root, path: '/quick-add', component: () => <h1>Quick add</h1> }),
     createRoute({ getParentRoute: () => root, path: '/', component: () => <h1>Import shipments</h1> }),
   ];
@@ -29,6 +35,7 @@ function renderHistory() {
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  return router;
 }
 
 const HEADERS = ['tracking_number', 'tracking_type', 'reference', 'carrier'];
@@ -232,5 +239,35 @@ describe('History', () => {
     expect(within(dialog).getByRole('button', { name: 'Delete job' })).toHaveFocus();
     await userEvent.tab();
     expect(within(dialog).getByRole('button', { name: 'Keep it' })).toHaveFocus();
+  });
+});
+
+describe('History: a batch by its id', () => {
+  it('opens the batch page of the id typed or pasted, trimmed, with Enter', async () => {
+    const router = renderHistory();
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Batch id' }), '  3f2b9c1e-batch {Enter}');
+    expect(await screen.findByRole('heading', { name: 'Batch 3f2b9c1e-batch' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/batches/3f2b9c1e-batch');
+  });
+
+  it('opens it from the Team view too, with the Open batch button', async () => {
+    forgetConnection();
+    renderHistory('team');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Batch id' }), 'b-42');
+    await userEvent.click(screen.getByRole('button', { name: 'Open batch' }));
+    expect(await screen.findByRole('heading', { name: 'Batch b-42' })).toBeInTheDocument();
+  });
+
+  it('stays on History and says so when the field is empty', async () => {
+    const router = renderHistory();
+    const field = await screen.findByRole('textbox', { name: 'Batch id' });
+    await userEvent.type(field, '   ');
+    await userEvent.click(screen.getByRole('button', { name: 'Open batch' }));
+    expect(field).toHaveAccessibleDescription('Type or paste a batch id first: the field is empty.');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(router.state.location.pathname).toBe('/history');
+    // Typing clears the sentence.
+    await userEvent.type(field, 'b');
+    expect(field).toHaveAccessibleDescription('');
   });
 });

@@ -7,6 +7,7 @@ import { ListIcon } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
 import type { ImportJob } from '../../jobs/import-job';
 import { JobsTable } from './jobs-table';
+import { OpenBatch } from './open-batch';
 import { TeamJobs } from './team-jobs';
 import { useJobs } from './use-jobs';
 import { WaitingForConnection } from './waiting-for-connection';
@@ -34,6 +35,7 @@ export function HistoryPage({ view = 'browser' }: { view?: HistoryView }) {
           </>
         }
       />
+      <OpenBatch />
       <nav aria-label="Whose import jobs" className="mb-6 flex gap-1 border-b border-slate-200">
         <ViewLink view="browser" current={view}>This browser</ViewLink>
         <ViewLink view="team" current={view}>Team</ViewLink>

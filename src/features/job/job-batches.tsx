@@ -1,3 +1,5 @@
+import { Link, useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
 import { Button } from '../../components/button';
 import { ProgressBar } from '../../components/progress-bar';
 import { StatusBadge } from '../../components/status-badge';
@@ -46,7 +48,25 @@ export function UnknownChunks({ job }: { job: ImportJob }) {
 }
 
 export function BatchTable({ view, now }: { view: JobView; now: number }) {
+  const router = useRouter();
+  // What the last Copy link did, said politely; a refusal gives the link to copy by hand.
+  const [copied, setCopied] = useState<{ ok: boolean; url: string } | null>(null);
   if (view.batches.length === 0) return null;
+
+  const copyLink = async (batchId: string) => {
+    // Absolute, so it opens in another browser: the batch page reads the batch from the service.
+    const url = new URL(router.buildLocation({ to: '/batches/$batchId', params: { batchId } }).href, window.location.href).href;
+    // Emptied first, so a second copy is announced again.
+    setCopied(null);
+    try {
+      if (!navigator.clipboard) throw new Error('no clipboard');
+      await navigator.clipboard.writeText(url);
+      setCopied({ ok: true, url });
+    } catch {
+      setCopied({ ok: false, url });
+    }
+  };
+
   return (
     <section aria-labelledby="batches-heading" className="space-y-3">
       <h2 id="batches-heading" className="text-lg font-semibold text-slate-900">Batches</h2>
@@ -55,6 +75,7 @@ export function BatchTable({ view, now }: { view: JobView; now: number }) {
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
               <th scope="col" className="px-4 py-2">Batch</th>
+              <th scope="col" className="px-4 py-2">Share</th>
               <th scope="col" className="px-4 py-2">Status</th>
               <th scope="col" className="w-1/3 px-4 py-2">Progress</th>
               <th scope="col" className="px-4 py-2">Accepted</th>
@@ -65,7 +86,17 @@ export function BatchTable({ view, now }: { view: JobView; now: number }) {
           <tbody className="divide-y divide-slate-100">
             {view.batches.map((batch) => (
               <tr key={batch.batchId}>
-                <td className="px-4 py-2 font-mono text-xs">{batch.batchId}</td>
+                {/* The cell holds the id alone (as a link): people and tests read the id from it. */}
+                <td className="px-4 py-2 font-mono text-xs whitespace-nowrap">
+                  <Link to="/batches/$batchId" params={{ batchId: batch.batchId }} className="text-brand-700 underline">
+                    {batch.batchId}
+                  </Link>
+                </td>
+                <td className="px-4 py-2">
+                  <Button variant="secondary" className="whitespace-nowrap px-2.5 py-1 text-xs" aria-label={`Copy link to batch ${batch.batchId}`} onClick={() => void copyLink(batch.batchId)}>
+                    Copy link
+                  </Button>
+                </td>
                 <td className="px-4 py-2">
                   {batch.stalled ? (
                     <StatusBadge tone="warning">Stalled for {Math.round((now - batch.lastMovedAt) / 60_000)} min</StatusBadge>
@@ -89,6 +120,9 @@ export function BatchTable({ view, now }: { view: JobView; now: number }) {
           </tbody>
         </table>
       </div>
+      <p aria-live="polite" className={`text-sm ${copied?.ok === false ? 'text-red-700' : 'text-emerald-800'}`}>
+        {copied && (copied.ok ? 'Link copied.' : <>The browser did not allow copying. Copy the link by hand: <span className="break-all font-mono">{copied.url}</span></>)}
+      </p>
     </section>
   );
 }

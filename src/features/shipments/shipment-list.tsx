@@ -118,9 +118,15 @@ function BatchFilter({ batchId, onChange }: { batchId?: string; onChange: (batch
         Filter
       </Button>
       {batchId && (
-        <Button variant="ghost" onClick={() => onChange(undefined)}>
-          Show all
-        </Button>
+        <>
+          <Button variant="ghost" onClick={() => onChange(undefined)}>
+            Show all
+          </Button>
+          {/* Every row's result, failed ones included: a failed row creates no shipment to list here. */}
+          <Link to="/batches/$batchId" params={{ batchId }} className="px-1 py-2 text-sm font-medium text-brand-700 underline">
+            Open its results
+          </Link>
+        </>
       )}
     </form>
   );

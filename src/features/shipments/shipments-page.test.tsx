@@ -49,8 +49,9 @@ function renderPage(initial = '/shipments', jobs: JobsSnapshot = noJobs, onReloa
   const connected = createRoute({ getParentRoute: () => root, id: 'connected', component: Outlet });
   const route = createRoute({ getParentRoute: () => connected, path: '/shipments', validateSearch: (search) => shipmentsSearchSchema.parse(search), component: () => <ShipmentsPage jobs={jobs} onReloadJobs={onReloadJobs} /> });
   const job = createRoute({ getParentRoute: () => connected, path: '/imports/$jobId', component: () => null });
+  const batch = createRoute({ getParentRoute: () => connected, path: '/batches/$batchId', component: () => <h1>Batch page</h1> });
   const home = createRoute({ getParentRoute: () => root, path: '/', component: () => null });
-  const router = createRouter({ routeTree: root.addChildren([connected.addChildren([route, job]), home]), history: createMemoryHistory({ initialEntries: [initial] }) });
+  const router = createRouter({ routeTree: root.addChildren([connected.addChildren([route, job, batch]), home]), history: createMemoryHistory({ initialEntries: [initial] }) });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
@@ -164,5 +165,20 @@ describe('Shipments page', () => {
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(reload).toHaveBeenCalled();
     expect(await screen.findByRole('table', { name: 'Shipments' })).toBeInTheDocument();
+  });
+
+  it('links a batch filter to the batch’s results, where its failed rows are too', async () => {
+    standIn(() => Response.json({ data: rows(3) }));
+    const router = renderPage();
+    const filter = await screen.findByRole('search', { name: 'Filter shipments' });
+    expect(within(filter).queryByRole('link', { name: 'Open its results' })).toBeNull();
+
+    await userEvent.type(within(filter).getByRole('textbox', { name: 'Import batch' }), ' b-7 {Enter}');
+    const link = await screen.findByRole('link', { name: 'Open its results' });
+    expect(screen.getByRole('search', { name: 'Filter shipments' })).toContainElement(link);
+    expect(link).toHaveAttribute('href', '/batches/b-7');
+    await userEvent.click(link);
+    expect(await screen.findByRole('heading', { name: 'Batch page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/batches/b-7');
   });
 });
