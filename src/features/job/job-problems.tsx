@@ -62,9 +62,10 @@ export function AccountingPanel({ job, view }: { job: ImportJob; view: JobView }
 export function RowProblems({ view, numbering }: { view: JobView; numbering: RowNumbering }) {
   if (view.problemTotal === 0) return null;
   return (
-    <section aria-labelledby="problems-heading" className="space-y-3">
+    <section className="space-y-3">
       <h2 id="problems-heading" className="text-lg font-semibold text-slate-900">Row warnings and errors</h2>
-      <div className="max-h-96 overflow-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+      {/* A box that scrolls is a Tab stop named by its heading, so a keyboard can scroll it. */}
+      <div role="region" aria-labelledby="problems-heading" tabIndex={0} className="max-h-96 overflow-auto rounded-lg border border-slate-200 bg-white shadow-sm">
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <thead className="sticky top-0 bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
