@@ -145,9 +145,9 @@ test('the finished job page: its row problems overflow, scroll by keyboard, and 
   await expect(jobFinishedBadge(page)).toBeVisible({ timeout: 90_000 });
   const table = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Message' }) });
   await expect(table).toContainText('nobody-19@example.com');
+  await expect(table).toContainText('Reason: not found.', { timeout: 30_000 });
   // It really overflows its scrolling box: otherwise this test would prove nothing.
   expect(await table.evaluate((element) => element.parentElement!.scrollHeight > element.parentElement!.clientHeight)).toBe(true);
-  await screenshot(page, 'a11y-job-problems-overflow');
   await expectAccessible(page);
 
   // The box is a region named by its heading, reached by Tab and scrolled by the arrow keys.
@@ -156,6 +156,7 @@ test('the finished job page: its row problems overflow, scroll by keyboard, and 
   await tabTo(page, problems);
   await page.keyboard.press('ArrowDown');
   await expect.poll(() => problems.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+  await screenshot(page, 'a11y-job-problems-overflow');
 });
 
 test('prefers-reduced-motion: transitions and animations are off when asked, on otherwise', async ({ page }) => {
