@@ -1,10 +1,12 @@
 // Issue #14 item 3, for what exists today: axe on Connect (empty, connected, error), Shipments and
-// its panel with data that overflows, and every import step with a file wide and long enough
-// that its regions scroll (the other specs' small files never overflow, so axe never saw a
-// scrolling region). And `prefers-reduced-motion`: no transitions or animations when asked.
+// its panel with data that overflows, every import step with a file wide and long enough that
+// its regions scroll, and the finished job page with more row problems than its table shows at
+// once (the other specs' small files never overflow, so axe never saw a scrolling region). And
+// `prefers-reduced-motion`: no transitions or animations when asked.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, screenshot, test } from './support/fixtures';
-import { connectToSandbox } from './support/journey';
+import { connectToSandbox, dropAndSend, jobFinishedBadge } from './support/journey';
+import { tabTo } from './support/keyboard';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -124,6 +126,37 @@ test('import: the Ready step of a file with 60 skipped rows', async ({ page, exp
   // The CSV preview and the skipped-rows list overflow here: both must be reachable by keyboard
   // (axe scrollable-region-focusable), as must everything else.
   await expectAccessible(page);
+});
+
+/**
+ * 20 rows the sandbox takes with a warning each (an assignee who is not a member of the
+ * workspace) and one whose tracking fails: more row problems than the job page's table shows at once.
+ */
+function warnedCsv(): string {
+  const lines = ['tracking_number,tracking_type,reference,carrier,name,assignees'];
+  for (let r = 0; r < 20; r++) lines.push(`MSCU1234566,container,WARN-${r},MSCU,Warned ${r},nobody-${r}@example.com`);
+  lines.push('MAEU240000404,bill_of_lading,WARN-TRACK,MAEU,Tracking fails,');
+  return lines.join('\r\n');
+}
+
+test('the finished job page: its row problems overflow, scroll by keyboard, and axe finds nothing serious', async ({ page, expectAccessible }) => {
+  await connectToSandbox(page);
+  await dropAndSend(page, 'warned.csv', warnedCsv(), 21);
+  await expect(jobFinishedBadge(page)).toBeVisible({ timeout: 90_000 });
+  const table = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Message' }) });
+  await expect(table).toContainText('nobody-19@example.com');
+  await expect(table).toContainText('Reason: not found.', { timeout: 30_000 });
+  // It really overflows its scrolling box: otherwise this test would prove nothing.
+  expect(await table.evaluate((element) => element.parentElement!.scrollHeight > element.parentElement!.clientHeight)).toBe(true);
+  await expectAccessible(page);
+
+  // The box is a region named by its heading, reached by Tab and scrolled by the arrow keys.
+  const problems = page.getByRole('region', { name: 'Row warnings and errors' });
+  await expect(problems).toContainText('nobody-19@example.com');
+  await tabTo(page, problems);
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(() => problems.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+  await screenshot(page, 'a11y-job-problems-overflow');
 });
 
 test('prefers-reduced-motion: transitions and animations are off when asked, on otherwise', async ({ page }) => {

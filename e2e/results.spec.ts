@@ -28,6 +28,13 @@ test('results show each outcome with its reason and column, export CSV and XLSX,
   const results = page.getByRole('region', { name: 'Results' });
   await expect(results.getByRole('button', { name: 'All 4' })).toBeVisible({ timeout: 120_000 });
 
+  // The job page's row problems: the tracking failure with its reason in words, once the tracking
+  // follow-up has read it from the shipment; the service's row_number with the file's line beside it.
+  const problems = page.getByRole('region', { name: 'Row warnings and errors' });
+  await expect(problems.getByRole('row').filter({ hasText: 'Tracking failed' })).toHaveText(/^4\s*Tracking failed\s*—\s*Reason: not found\.$/, { timeout: 30_000 });
+  await expect(problems.getByRole('row').filter({ hasText: 'CMDU240000500' })).toContainText('(row_number, counting data rows from 1, the header not counted; Line 5 of the file)');
+  await screenshot(page, 'results-job-problems');
+
   // Each outcome with its reason and column.
   await expect(results.getByRole('button', { name: 'Failed 1', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await results.getByRole('button', { name: /^Line 5: Failed/ }).click();

@@ -75,13 +75,15 @@ export interface OutcomeCounts {
   trackingFailed: number;
 }
 
-/** A row's warning or error as the service reported it. */
-export interface RowProblemRecord {
-  rowNumber: number;
-  level: 'error' | 'warning';
-  column: string | null;
-  message: string;
-}
+/**
+ * A row's warning or error as the service reported it, or that its shipment's tracking failed.
+ * `serviceRows`: the file's numbers of the rows the message quotes by the service's own count
+ * (spreadsheet/row-numbering.ts quotedServiceRows), absent when it quotes none. A tracking
+ * failure's `reason` is `last_process_failure_reason`, null until the tracking follow-up reads it.
+ */
+export type RowProblemRecord =
+  | { rowNumber: number; level: 'error' | 'warning'; column: string | null; message: string; serviceRows?: Record<number, number> }
+  | { rowNumber: number; level: 'tracking-failed'; shipmentId: string | null; reason: string | null };
 
 export interface BatchProgress {
   batchId: string;
@@ -146,7 +148,8 @@ export interface BatchDigest extends BatchHeadline {
    * Set when the reader saved the final batch's outcome itself (the results worker does, so its
    * items never cross to the page's thread): `items` is then null and the batch is final all the
    * same. `jobKept` false: the job had been deleted, nothing was saved. `trackingPending`: the
-   * outcome's shipments whose tracking was still processing (what startFollowUps follows up).
+   * outcome's shipments the tracking follow-up checks (startFollowUps: tracking still processing,
+   * or failed with its reason not yet read).
    */
   outcomeSaved?: { jobKept: boolean; trackingPending: string[] };
 }

@@ -17,7 +17,7 @@ import { POLL_BUDGET_RESERVE } from './job-settings';
 import { isJobFinished, type JobStore } from './job-store';
 import { planPolls } from './poll-scheduler';
 import { payloadSender, sendPendingChunks, type SubmitDeps } from './submit-queue';
-import { applyFollowUp, dueFollowUps, followUpQuery, nextFollowUpAt, recordShipmentPage, startFollowUps, type TrackingFollowUp } from './tracking-follow-up';
+import { applyFollowUp, dueFollowUps, followUpQuery, nextFollowUpAt, progressAfterFollowUp, recordShipmentPage, startFollowUps, type TrackingFollowUp } from './tracking-follow-up';
 
 export type RunnerRole = 'stopped' | 'waiting' | 'runner' | 'watcher' | 'no-locks';
 
@@ -216,7 +216,7 @@ export class JobRunner {
     await this.deps.store.updateJob(jobId, (job) => {
       job.trackingFollowUps = (job.trackingFollowUps ?? []).map((f) => (f.batchId === followUp.batchId ? followUp : f)).filter((f) => f.pending.length > 0);
       const batch = job.batches[followUp.batchId];
-      if (batch && updated) batch.counts = { ...batch.counts, trackingFailed: updated.items.filter((item) => item?.trackingStatus === 'failed' && item.creationStatus !== 'failed').length };
+      if (batch && updated) job.batches[followUp.batchId] = progressAfterFollowUp(batch, updated);
     });
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BatchOutcome, OutcomeItem } from './import-job';
-import { applyFollowUp, dueFollowUps, followUpQuery, FOLLOW_UP_SPACING_CAP_MS, FOLLOW_UP_SPACING_MS, nextFollowUpAt, recordShipmentPage, startFollowUps } from './tracking-follow-up';
+import type { BatchOutcome, BatchProgress, OutcomeItem } from './import-job';
+import { applyFollowUp, dueFollowUps, followUpQuery, FOLLOW_UP_SPACING_CAP_MS, FOLLOW_UP_SPACING_MS, nextFollowUpAt, progressAfterFollowUp, recordShipmentPage, startFollowUps } from './tracking-follow-up';
 
 const item = (rowNumber: number, fields: Partial<OutcomeItem>): OutcomeItem => ({
   rowNumber, creationStatus: 'created', trackingStatus: 'succeeded', shipmentId: null, reference: null, problems: [], ...fields,
@@ -53,7 +53,7 @@ describe('tracking follow-up', () => {
     const late = { ...start!, checks: 30, lastCheckAt: 0 };
     expect(nextFollowUpAt([late])).toBe(FOLLOW_UP_SPACING_CAP_MS);
     const { followUp } = recordShipmentPage(late, { shipments: [{ id: 's1', last_process_status: 'track_failed', last_process_failure_reason: null }], lastPage: true }, 1);
-    expect(followUp.failures).toEqual({ s1: 'Tracking failed; the service gave no reason.' });
+    expect(followUp.failures).toEqual({ s1: 'the service gave none' });
   });
 
   it('writes what a check found into the outcome: succeeded, or failed with its reason', () => {
@@ -66,5 +66,68 @@ describe('tracking follow-up', () => {
       ['s3', 'processing', undefined],
     ]);
     expect(applyFollowUp(outcomes()[0]!, start!)).toBeNull();
+  });
+
+  it('also follows a shipment whose tracking had failed when the batch finished, for its reason, and writes only the reason', () => {
+    const finished = outcome(0, [
+      item(2, { shipmentId: 's1', trackingStatus: 'failed' }),
+      item(3, { shipmentId: 's2' }),
+      // A row that created nothing has no tracking to fail, and one whose reason is known needs no check.
+      item(4, { shipmentId: null, creationStatus: 'failed', trackingStatus: 'failed' }),
+      item(5, { shipmentId: 's4', trackingStatus: 'failed', trackingFailureReason: 'not_found' }),
+    ]);
+    const [start] = startFollowUps([finished]);
+    expect(start?.pending).toEqual(['s1']);
+    const { followUp } = recordShipmentPage(start!, { shipments: [{ id: 's1', last_process_status: 'track_failed', last_process_failure_reason: 'not_found' }], lastPage: true }, 1);
+    expect(applyFollowUp(finished, followUp)?.items.map((i) => [i?.trackingStatus, i?.trackingFailureReason])).toEqual([
+      ['failed', 'not_found'],
+      ['succeeded', undefined],
+      ['failed', undefined],
+      ['failed', 'not_found'],
+    ]);
+    // Seen tracked since (the shipment was updated): the batch's answer stands, and no reason is made up.
+    const tracked = recordShipmentPage(start!, { shipments: [{ id: 's1', last_process_status: 'track_succeeded' }], lastPage: true }, 1);
+    expect(tracked.followUp.pending).toEqual([]);
+    expect(applyFollowUp(finished, tracked.followUp)).toBeNull();
+  });
+});
+
+describe('progressAfterFollowUp', () => {
+  const progress = (fields: Partial<BatchProgress>): BatchProgress => ({
+    batchId: 'batch-0', chunkId: 0, status: 'completed', total: 3, completed: 3,
+    counts: { created: 3, updated: 0, failed: 0, withWarnings: 1, trackingFailed: 0 },
+    problems: [], problemCount: 0, acceptedAt: 0, lastPolledAt: 1, lastMovedAt: 1, finishedAt: 1, failureReason: null, unmatchedItems: 0,
+    ...fields,
+  });
+
+  it('gives a listed tracking failure its reason, and lists one the check found, in row order, counted', () => {
+    const before = progress({
+      counts: { created: 3, updated: 0, failed: 0, withWarnings: 1, trackingFailed: 1 },
+      problems: [
+        { rowNumber: 2, level: 'tracking-failed', shipmentId: 's1', reason: null },
+        { rowNumber: 4, level: 'warning', column: 'assignees', message: 'not a member' },
+      ],
+      problemCount: 2,
+    });
+    const after = outcome(0, [
+      item(2, { shipmentId: 's1', trackingStatus: 'failed', trackingFailureReason: 'not_found' }),
+      item(3, { shipmentId: 's2', trackingStatus: 'failed', trackingFailureReason: 'carrier_unreachable' }),
+      item(4, { shipmentId: 's3' }),
+    ]);
+    const next = progressAfterFollowUp(before, after);
+    expect(next.problems).toEqual([
+      { rowNumber: 2, level: 'tracking-failed', shipmentId: 's1', reason: 'not_found' },
+      { rowNumber: 3, level: 'tracking-failed', shipmentId: 's2', reason: 'carrier_unreachable' },
+      { rowNumber: 4, level: 'warning', column: 'assignees', message: 'not a member' },
+    ]);
+    expect(next.problemCount).toBe(3);
+    expect(next.counts.trackingFailed).toBe(2);
+  });
+
+  it('adds nothing to a list already cut short, but counts what it found', () => {
+    const full = Array.from({ length: 200 }, (_, i) => ({ rowNumber: i + 2, level: 'warning' as const, column: 'assignees', message: 'not a member' }));
+    const next = progressAfterFollowUp(progress({ problems: full, problemCount: 450 }), outcome(0, [item(9, { shipmentId: 's9', trackingStatus: 'failed', trackingFailureReason: 'not_found' })]));
+    expect(next.problems).toEqual(full);
+    expect(next.problemCount).toBe(451);
   });
 });

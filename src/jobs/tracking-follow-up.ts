@@ -1,16 +1,19 @@
 // Tracking follow-up (issue #12 item 4): a batch is `completed` once its rows are processed, but
-// the real service may still be tracking some of its shipments. Those shipments are re-checked
-// slowly through `GET /api/v1/shipments?batch_id=…` (the only read that covers them by batch)
-// until each one's tracking succeeds or fails. Pure: the runner keeps the state, asks which
-// batches are due and when the next check is, and records each page it reads (job-runner.ts,
-// which also writes what a check found into the batch's outcome: applyFollowUp).
+// the real service may still be tracking some of its shipments, and a result item says that
+// tracking failed without saying why (the reason is the shipment's `last_process_failure_reason`).
+// Those shipments are re-checked slowly through `GET /api/v1/shipments?batch_id=…` (the only read
+// that covers them by batch) until each one's tracking succeeds or fails, a failure with its
+// reason. Pure: the runner keeps the state, asks which batches are due and when the next check
+// is, and records each page it reads (job-runner.ts, which also writes what a check found into
+// the batch's outcome, applyFollowUp, and into its progress, progressAfterFollowUp).
 //
 //   startFollowUps(outcomes)          → one follow-up per finished batch with tracking still processing
+//                                       or failed without its reason
 //   dueFollowUps(list, now)           → those to check now (never sooner than FOLLOW_UP_SPACING_MS apart)
 //   nextFollowUpAt(list)              → when the runner should wake for the next one (null: none left)
 //   recordShipmentPage(f, page, now)  → the follow-up after one page, and whether to read the next page
 import type { Shipment } from '../contract/shipment';
-import type { BatchOutcome } from './import-job';
+import type { BatchOutcome, BatchProgress, OutcomeItem, RowProblemRecord } from './import-job';
 
 /** At least this long between two checks of one batch; each fruitless check doubles it, up to the cap. */
 export const FOLLOW_UP_SPACING_MS = 60_000;
@@ -32,9 +35,18 @@ export interface TrackingFollowUp {
   nextPage: number;
 }
 
+/** A row that created no shipment has no tracking to fail, whatever its tracking_status says. */
+const trackingFailed = (item: OutcomeItem | null): item is OutcomeItem => item?.trackingStatus === 'failed' && item.creationStatus !== 'failed';
+
+/** Whether a check would tell more of the item: its tracking still processing, or failed with no reason read yet. */
+function toFollowUp(item: OutcomeItem | null): item is OutcomeItem & { shipmentId: string } {
+  if (!item?.shipmentId) return false;
+  return item.trackingStatus === 'processing' || (trackingFailed(item) && !item.trackingFailureReason);
+}
+
 export function startFollowUps(outcomes: readonly BatchOutcome[]): TrackingFollowUp[] {
   return outcomes.flatMap((outcome) => {
-    const pending = outcome.items.flatMap((item) => (item?.trackingStatus === 'processing' && item.shipmentId ? [item.shipmentId] : []));
+    const pending = outcome.items.flatMap((item) => (toFollowUp(item) ? [item.shipmentId] : []));
     return pending.length > 0 ? [{ batchId: outcome.batchId, pending, failures: {}, checks: 0, lastCheckAt: null, nextPage: 1 }] : [];
   });
 }
@@ -83,7 +95,7 @@ export function recordShipmentPage(
   const failures = { ...followUp.failures };
   const pending = followUp.pending.filter((id) => {
     const shipment = byId.get(id);
-    if (shipment?.last_process_status === 'track_failed') failures[id] = shipment.last_process_failure_reason || 'Tracking failed; the service gave no reason.';
+    if (shipment?.last_process_status === 'track_failed') failures[id] = shipment.last_process_failure_reason || 'the service gave none';
     return !(shipment?.last_process_status === 'track_failed' || shipment?.last_process_status === 'track_succeeded');
   });
   const readNextPage = pending.length > 0 && !page.lastPage && page.shipments.length > 0;
@@ -95,17 +107,50 @@ export function recordShipmentPage(
 
 /**
  * The outcome after a check: shipments of the follow-up that are no longer pending get their
- * final tracking status, a failure its `last_process_failure_reason`. Returns null when nothing
- * changed (no write needed).
+ * final tracking status, a failure its `last_process_failure_reason` (an item that had failed
+ * already gets only its reason). Returns null when nothing changed (no write needed).
  */
 export function applyFollowUp(outcome: BatchOutcome, followUp: TrackingFollowUp): BatchOutcome | null {
   const pending = new Set(followUp.pending);
   let changed = false;
   const items = outcome.items.map((item) => {
-    if (item?.trackingStatus !== 'processing' || !item.shipmentId || pending.has(item.shipmentId)) return item;
-    changed = true;
+    if (!toFollowUp(item) || pending.has(item.shipmentId)) return item;
     const reason = followUp.failures[item.shipmentId];
+    if (item.trackingStatus === 'failed') {
+      if (reason === undefined) return item;
+      changed = true;
+      return { ...item, trackingFailureReason: reason };
+    }
+    changed = true;
     return reason === undefined ? { ...item, trackingStatus: 'succeeded' } : { ...item, trackingStatus: 'failed', trackingFailureReason: reason };
   });
   return changed ? { ...outcome, items } : null;
+}
+
+/** As many live problems as a poll's digest keeps (workers/results-summary.ts LIVE_PROBLEMS_KEPT). */
+const LIVE_PROBLEMS_KEPT = 200;
+
+/**
+ * The batch's progress once its outcome took a check's findings: tracking failures counted, and
+ * listed among its live problems with their reasons. A failure the check found (the row was still
+ * tracking when the batch finished) is added in row order while the list has room.
+ */
+export function progressAfterFollowUp(progress: BatchProgress, outcome: BatchOutcome): BatchProgress {
+  const failed = outcome.items.filter(trackingFailed);
+  const reasons = new Map(failed.map((item) => [item.shipmentId, item.trackingFailureReason ?? null]));
+  const listed = new Set<string | null>();
+  const problems: RowProblemRecord[] = progress.problems.map((problem) => {
+    if (problem.level !== 'tracking-failed') return problem;
+    listed.add(problem.shipmentId);
+    return { ...problem, reason: reasons.get(problem.shipmentId) ?? problem.reason };
+  });
+  // While the list has room it holds every problem counted so far: a failure not in it is new.
+  for (const item of failed) {
+    if (problems.length >= LIVE_PROBLEMS_KEPT) break;
+    if (listed.has(item.shipmentId)) continue;
+    const at = problems.findIndex((problem) => problem.rowNumber > item.rowNumber);
+    problems.splice(at === -1 ? problems.length : at, 0, { rowNumber: item.rowNumber, level: 'tracking-failed', shipmentId: item.shipmentId, reason: item.trackingFailureReason ?? null });
+  }
+  const newlyFailed = Math.max(0, failed.length - progress.counts.trackingFailed);
+  return { ...progress, counts: { ...progress.counts, trackingFailed: failed.length }, problems, problemCount: progress.problemCount + newlyFailed };
 }

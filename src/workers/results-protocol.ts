@@ -36,8 +36,11 @@ export interface ResultsHeadline {
 
 export interface ResultsDigest extends ResultsHeadline {
   counts: { created: number; updated: number; failed: number; withWarnings: number; trackingFailed: number };
-  /** The first problems, for the live list. */
-  problems: { rowNumber: number; level: 'error' | 'warning'; column: string | null; message: string }[];
+  /** The first problems, for the live list: warnings and errors, and tracking failures (reason null: not read yet). */
+  problems: (
+    | { rowNumber: number; level: 'error' | 'warning'; column: string | null; message: string; serviceRows?: Record<number, number> }
+    | { rowNumber: number; level: 'tracking-failed'; shipmentId: string | null; reason: string | null }
+  )[];
   problemCount: number;
   /** Items matching no sent row or a row twice, plus (once final) sent rows with no item. */
   unmatchedItems: number;

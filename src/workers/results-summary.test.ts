@@ -26,11 +26,31 @@ describe('digestBatch', () => {
     const outcome = progress;
     expect(progress.counts).toEqual({ created: 1, updated: 1, failed: 1, withWarnings: 1, trackingFailed: 1 });
     expect(progress.unmatchedItems).toBe(0);
+    // The row that failed (12) lists its error, not a tracking failure: it created no shipment.
     expect(progress.problems).toEqual([
+      { rowNumber: 10, level: 'tracking-failed', shipmentId: null, reason: null },
       { rowNumber: 11, level: 'warning', column: 'assignees', message: 'not a member' },
       { rowNumber: 12, level: 'error', column: 'carrier', message: 'carrier is not supported' },
     ]);
+    expect(progress.problemCount).toBe(3);
     expect(outcome.items?.map((item) => [item?.rowNumber, item?.creationStatus])).toEqual([[10, 'created'], [11, 'updated'], [12, 'failed']]);
+  });
+
+  it('lists a row whose tracking failed by its shipment, its reason not known yet', () => {
+    const b = batch('b1', [{ creation: 'created' }, { creation: 'updated', tracking: 'failed' }]);
+    b.results[1]!.shipment_id = 'ship-2';
+    expect(digestBatch(b, [2, 3]).problems).toEqual([{ rowNumber: 3, level: 'tracking-failed', shipmentId: 'ship-2', reason: null }]);
+  });
+
+  it('keeps the file numbers of the rows a message quotes by the service’s row_number', () => {
+    const reason = 'Row 2 (row_number, counting data rows from 1, the header not counted) holds the sandbox test number CMDU240000500, which makes the batch fail.';
+    const b = batch('b1', [{ creation: 'created' }, { creation: 'failed' }, { creation: 'failed' }], 'failed');
+    b.results[1]!.errors = [{ code: 'batch_failed', message: reason, target: null }];
+    b.results[2]!.errors = [{ code: 'batch_failed', message: `The batch failed before this row was processed: ${reason}`, target: null }];
+    // The batch's rows are lines 7, 9 and 10 of the file (line 8 was skipped before sending).
+    const { problems } = digestBatch(b, [7, 9, 10]);
+    expect(problems.map((p) => (p.level === 'error' ? p.serviceRows : undefined))).toEqual([{ 1: 9 }, { 1: 9 }]);
+    expect(problems[0]).toEqual({ rowNumber: 9, level: 'error', column: null, message: reason, serviceRows: { 1: 9 } });
   });
 
   it('without row_number, item i is row i', () => {

@@ -3,9 +3,10 @@
 // it (a sandbox extension, 1-based within the file sent), else by position; an item that matches
 // no row, or a row a second time, is counted as unmatched so the accounting shows it.
 import { type Batch, batchSchema, isFinalBatchStatus, type ResultItem } from '../contract/batch';
+import { quotedServiceRows } from '../spreadsheet/row-numbering';
 import type { ResultsDigest, ResultsHeadline, ResultsOutcomeItem } from './results-protocol';
 
-/** Problems kept for the live list; the outcome keeps all of them. */
+/** Problems kept for the live list (warnings, errors, tracking failures); the outcome keeps all of them. */
 export const LIVE_PROBLEMS_KEPT = 200;
 
 /** The body as a batch, or an error whose sentence says what was wrong with it. */
@@ -65,8 +66,15 @@ export function digestBatch(batch: Batch, rowNumbers: readonly number[]): Result
     for (const [level, list] of [['error', item.errors], ['warning', item.warnings]] as const) {
       for (const problem of list) {
         problemCount++;
-        if (problems.length < LIVE_PROBLEMS_KEPT) problems.push({ rowNumber, level, column: problem.target ?? null, message: problem.message });
+        if (problems.length >= LIVE_PROBLEMS_KEPT) continue;
+        const serviceRows = quotedServiceRows(problem.message, rowNumbers);
+        problems.push({ rowNumber, level, column: problem.target ?? null, message: problem.message, ...(serviceRows && { serviceRows }) });
       }
+    }
+    // Its reason is the shipment's, read later by the tracking follow-up (jobs/tracking-follow-up.ts).
+    if (item.tracking_status === 'failed' && item.creation_status !== 'failed') {
+      problemCount++;
+      if (problems.length < LIVE_PROBLEMS_KEPT) problems.push({ rowNumber, level: 'tracking-failed', shipmentId: item.shipment_id ?? null, reason: null });
     }
     if (items) {
       items[position] = {

@@ -15,9 +15,14 @@ const service = new ServiceFetcher();
 /** One writer (one open connection) per database asked for. */
 const writers = new Map<string, OutcomeWriter>();
 
-/** Shipments still tracking: what the runner follows up (jobs/tracking-follow-up.ts startFollowUps, same rule). */
+/**
+ * Shipments still tracking, or whose tracking failed (a result item gives no reason): what the
+ * runner follows up (jobs/tracking-follow-up.ts startFollowUps, same rule).
+ */
 const trackingPending = (outcome: ResultsOutcome) =>
-  outcome.items.flatMap((item) => (item?.trackingStatus === 'processing' && item.shipmentId ? [item.shipmentId] : []));
+  outcome.items.flatMap((item) =>
+    item?.shipmentId && (item.trackingStatus === 'processing' || (item.trackingStatus === 'failed' && item.creationStatus !== 'failed')) ? [item.shipmentId] : [],
+  );
 
 async function saveOutcome(digest: ResultsDigest, saveTo: NonNullable<ResultsRequests['digest']['saveTo']>): Promise<ResultsDigest> {
   if (digest.items === null) return digest;

@@ -140,7 +140,7 @@ const JobDetails = memo(function JobDetails({ job, view, now, jobs }: { job: Imp
     <>
       <AccountingPanel job={job} view={view} />
       <BatchTable view={view} now={now} />
-      <RowProblems view={view} numbering={jobNumbering(job, jobs)} />
+      <RowProblems job={job} view={view} numbering={jobNumbering(job, jobs)} />
     </>
   );
 });

@@ -1,6 +1,6 @@
 import type { ImportJob } from '../../jobs/import-job';
 import type { RowNumbering } from '../../spreadsheet/row-numbering';
-import type { JobView } from './job-view';
+import { problemLines, type JobView } from './job-view';
 import { formatCount as n } from '../../components/plural';
 
 
@@ -56,15 +56,18 @@ export function AccountingPanel({ job, view }: { job: ImportJob; view: JobView }
 }
 
 /**
- * Warnings and errors the service reported per row, as they arrive (the first ones; the rest are
- * in the results), numbered as the importer numbered the file: Line for a text file, Row for a sheet.
+ * Warnings and errors the service reported per row, and rows whose tracking failed, as they arrive
+ * (the first ones; the rest are in the results), numbered as the importer numbered the file: Line
+ * for a text file, Row for a sheet.
  */
-export function RowProblems({ view, numbering }: { view: JobView; numbering: RowNumbering }) {
+export function RowProblems({ job, view, numbering }: { job: ImportJob; view: JobView; numbering: RowNumbering }) {
   if (view.problemTotal === 0) return null;
+  const lines = problemLines(job, view.problems, numbering);
   return (
-    <section aria-labelledby="problems-heading" className="space-y-3">
+    <section className="space-y-3">
       <h2 id="problems-heading" className="text-lg font-semibold text-slate-900">Row warnings and errors</h2>
-      <div className="max-h-96 overflow-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+      {/* A box that scrolls is a Tab stop named by its heading, so a keyboard can scroll it. */}
+      <div role="region" aria-labelledby="problems-heading" tabIndex={0} className="max-h-96 overflow-auto rounded-lg border border-slate-200 bg-white shadow-sm">
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <thead className="sticky top-0 bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
@@ -75,10 +78,10 @@ export function RowProblems({ view, numbering }: { view: JobView; numbering: Row
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
-            {view.problems.map((p, i) => (
+            {lines.map((p, i) => (
               <tr key={`${p.rowNumber}-${i}`}>
                 <td className="px-4 py-2 font-mono">{p.rowNumber}</td>
-                <td className={`px-4 py-2 font-medium ${p.level === 'error' ? 'text-red-800' : 'text-amber-900'}`}>{p.level === 'error' ? 'Error' : 'Warning'}</td>
+                <td className={`whitespace-nowrap px-4 py-2 font-medium ${p.level === 'Warning' ? 'text-amber-900' : 'text-red-800'}`}>{p.level}</td>
                 <td className="px-4 py-2 font-mono">{p.column ?? '—'}</td>
                 <td className="px-4 py-2">{p.message}</td>
               </tr>
@@ -87,7 +90,7 @@ export function RowProblems({ view, numbering }: { view: JobView; numbering: Row
         </table>
       </div>
       {view.problemTotal > view.problems.length && (
-        <p className="text-sm text-slate-600">Showing the first {n(view.problems.length)} of {n(view.problemTotal)} warnings and errors.</p>
+        <p className="text-sm text-slate-600">Showing the first {n(view.problems.length)} of {n(view.problemTotal)} warnings, errors and tracking failures.</p>
       )}
     </section>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ImportJob } from '../../jobs/import-job';
-import { uploadWaitMs, viewJob } from './job-view';
+import type { ImportJob, RowProblemRecord } from '../../jobs/import-job';
+import { problemLines, uploadWaitMs, viewJob } from './job-view';
 
 const NOW = 1_000_000;
 
@@ -34,6 +34,39 @@ describe('viewJob', () => {
     const view = viewJob(base, NOW);
     expect(view.phase).toBe('needs-you');
     expect(view.batches[0]!.stalled).toBe(true);
+  });
+});
+
+describe('problemLines', () => {
+  const reason = 'Row 2 (row_number, counting data rows from 1, the header not counted) holds the sandbox test number CMDU240000500, which makes the batch fail.';
+  const problems: RowProblemRecord[] = [
+    { rowNumber: 3, level: 'tracking-failed', shipmentId: 's1', reason: 'not_found' },
+    { rowNumber: 4, level: 'tracking-failed', shipmentId: 's2', reason: null },
+    { rowNumber: 5, level: 'warning', column: 'assignees', message: 'nobody@example.com is not a member of this workspace' },
+    { rowNumber: 9, level: 'error', column: null, message: reason, serviceRows: { 1: 9 } },
+    { rowNumber: 10, level: 'error', column: null, message: `The batch failed before this row was processed: ${reason}`, serviceRows: { 1: 9 } },
+  ];
+  const followUp = { batchId: 'b', pending: ['s2'], failures: {}, checks: 0, lastCheckAt: null, nextPage: 1 };
+
+  it('gives a tracking failure its reason in words, or says it is being looked up while the follow-up has its shipment', () => {
+    const lines = problemLines({ trackingFollowUps: [followUp] }, problems, 'Line');
+    expect(lines.slice(0, 3)).toEqual([
+      { rowNumber: 3, level: 'Tracking failed', column: null, message: 'Reason: not found.' },
+      { rowNumber: 4, level: 'Tracking failed', column: null, message: 'The reason is being looked up.' },
+      { rowNumber: 5, level: 'Warning', column: 'assignees', message: 'nobody@example.com is not a member of this workspace' },
+    ]);
+    // Nothing looks it up any more: the page does not say something is.
+    expect(problemLines({ trackingFollowUps: [] }, problems, 'Line')[1]?.message).toBe('Its reason is not known.');
+  });
+
+  it('puts the file’s number beside each row_number the service quotes, in the job’s words', () => {
+    const lines = problemLines({}, problems, 'Line');
+    expect(lines[3]).toEqual({
+      rowNumber: 9, level: 'Error', column: null,
+      message: 'Row 2 (row_number, counting data rows from 1, the header not counted; Line 9 of the file) holds the sandbox test number CMDU240000500, which makes the batch fail.',
+    });
+    expect(lines[4]?.message).toContain('processed: Row 2 (row_number, counting data rows from 1, the header not counted; Line 9 of the file)');
+    expect(problemLines({}, problems, 'Row')[3]?.message).toContain('; Row 9 of the file)');
   });
 });
 

@@ -1,11 +1,13 @@
 // What the job page shows, derived from the job record, the budget and the clock. Pure, so the
 // figures a person reads are unit-tested without rendering.
 import type { BudgetSnapshotView } from './rate-limit-meter';
+import { humanize } from '../../components/humanize';
 import type { BatchProgress, ImportJob, OutcomeCounts, RowProblemRecord } from '../../jobs/import-job';
 import { accountJob, type JobAccounting } from '../../jobs/accounting';
 import { isStalled } from '../../jobs/poll-scheduler';
 import { STALL_AFTER_MS } from '../../jobs/job-settings';
 import { jobState, type JobPhase, type JobState } from '../../jobs/job-state';
+import { explainServiceRowNumbers, type RowNumbering } from '../../spreadsheet/row-numbering';
 
 export interface JobView {
   phase: JobPhase;
@@ -56,6 +58,39 @@ export function viewJob(job: ImportJob, now: number, connectedTo: string | null 
     problems,
     problemTotal,
   };
+}
+
+/** One line of the job page's row problems, in words. */
+export interface ProblemLine {
+  rowNumber: number;
+  level: 'Error' | 'Warning' | 'Tracking failed';
+  column: string | null;
+  message: string;
+}
+
+const LEVEL_WORDS = { error: 'Error', warning: 'Warning', 'tracking-failed': 'Tracking failed' } as const;
+
+/**
+ * The live problems as the table reads them: each row_number the service quotes with the file's
+ * number beside it; a tracking failure with its reason in words, or, while the tracking follow-up
+ * still has its shipment to check, that the reason is being looked up.
+ */
+export function problemLines(job: Pick<ImportJob, 'trackingFollowUps'>, problems: readonly RowProblemRecord[], numbering: RowNumbering): ProblemLine[] {
+  const lookingUp = new Set((job.trackingFollowUps ?? []).flatMap((followUp) => followUp.pending));
+  return problems.map((problem) => {
+    const level = LEVEL_WORDS[problem.level];
+    if (problem.level !== 'tracking-failed') {
+      const message = problem.serviceRows ? explainServiceRowNumbers(problem.message, problem.serviceRows, numbering) : problem.message;
+      return { rowNumber: problem.rowNumber, level, column: problem.column, message };
+    }
+    const message =
+      problem.reason !== null
+        ? `Reason: ${humanize(problem.reason)}.`
+        : problem.shipmentId !== null && lookingUp.has(problem.shipmentId)
+          ? 'The reason is being looked up.'
+          : 'Its reason is not known.';
+    return { rowNumber: problem.rowNumber, level, column: null, message };
+  });
 }
 
 /** How long the uploads still to send must wait for the import bucket (0 when it has room). */

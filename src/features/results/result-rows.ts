@@ -10,7 +10,7 @@ import Papa from 'papaparse';
 import { CHUNK_DELIMITER } from '../../jobs/chunking';
 import type { BatchOutcome, ChunkBody, ChunkPayload, ImportJob, OutcomeItem } from '../../jobs/import-job';
 import type { RowNumbering } from '../../workers/import-protocol';
-import { explainServiceRowNumbers } from './row-numbering';
+import { explainServiceRowNumbers } from '../../spreadsheet/row-numbering';
 
 /** The result filters, in the order the toolbar shows them. */
 export const RESULT_FILTERS = ['failed', 'warnings', 'created', 'updated', 'tracking-failed', 'all'] as const;

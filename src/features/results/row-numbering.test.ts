@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportJob } from '../../jobs/import-job';
-import { explainServiceRowNumbers, jobNumbering } from './row-numbering';
+import { jobNumbering } from './row-numbering';
 
 const job = (id: string, source: ImportJob['source']) => ({ id, source });
 
@@ -20,21 +20,5 @@ describe('jobNumbering', () => {
     expect(jobNumbering(again, [original, retry, again])).toBe('Line');
     // The original is gone: the numbers are still the file's, but what they count is unknown.
     expect(jobNumbering(again, [again, retry])).toBe('Row');
-  });
-});
-
-describe('explainServiceRowNumbers', () => {
-  const message = 'Row 4 (row_number, counting data rows from 1, the header not counted) holds the sandbox test number MAEU240000500.';
-
-  it('adds the file’s number beside the service’s row_number, from the batch’s row numbers', () => {
-    // The batch's file began at line 5002 of the source (its second chunk).
-    expect(explainServiceRowNumbers(message, [5002, 5003, 5004, 5005], 'Line')).toBe(
-      'Row 4 (row_number, counting data rows from 1, the header not counted; Line 5005 of the file) holds the sandbox test number MAEU240000500.',
-    );
-  });
-
-  it('leaves a message without the service’s numbers, or with a number past the batch, as it is', () => {
-    expect(explainServiceRowNumbers('Row 4 is wrong.', [2, 3, 4, 5], 'Line')).toBe('Row 4 is wrong.');
-    expect(explainServiceRowNumbers(message, [2, 3], 'Line')).toBe(message);
   });
 });
