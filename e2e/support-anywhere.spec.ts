@@ -67,7 +67,7 @@ test('a colleague in another browser finds the import, opens its job and batch, 
 
   // The batch by its id: every row with its reason, the failed rows to download.
   await expect(support.getByRole('heading', { name: `Batch ${batchId}` })).toBeVisible();
-  await expect(support.getByRole('alert').filter({ hasText: 'The batch failed' })).toBeVisible();
+  await expect(support.getByRole('alert').filter({ hasText: 'The batch failed' })).toContainText('Line 4 of the file');
   await expect(support.getByRole('region', { name: 'Result rows' })).toBeVisible();
   await expectAccessible(support);
   await screenshot(support, 'support-batch');

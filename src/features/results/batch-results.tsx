@@ -19,6 +19,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { isFinalBatchStatus, type Batch } from '../../contract/batch';
 import type { TeamBatchOrigin } from '../../contract/team-history';
 import type { JobSource } from '../../jobs/import-job';
+import { explainServiceRowNumbers, type RowNumbering } from '../../spreadsheet/row-numbering';
 import { batchOutcome, keptPayload, REBUILT_COLUMNS, rebuiltPayload } from './batch-outcome';
 import { ResultsBody } from './job-results';
 import { ResultsCollector } from './result-rows';
@@ -51,7 +52,11 @@ export function BatchResults({ batchId, target, onFixAndRetry }: { batchId: stri
   const waiting = (team && originQuery.isPending) || (owner !== null && jobQuery.isPending) || (kept && rowsQuery.isPending);
   return (
     <div className="space-y-6">
-      <BatchHeader batch={batchQuery.data} origin={owner} />
+      <BatchHeader
+        batch={batchQuery.data}
+        origin={owner}
+        failureReason={failureInWords(batchQuery.data.failure_reason ?? null, kept ? (rowsQuery.data?.rowNumbers ?? null) : null, numbering)}
+      />
       {waiting ? (
         <p role="status" className="text-sm text-slate-600">Reading the rows as sent…</p>
       ) : (
@@ -67,7 +72,12 @@ export function BatchResults({ batchId, target, onFixAndRetry }: { batchId: stri
   );
 }
 
-function BatchHeader({ batch, origin }: { batch: Batch; origin: TeamBatchOrigin | null }) {
+/** The batch's failure reason, with the file's number beside each row_number it quotes where the rows as sent are known. */
+function failureInWords(reason: string | null, rowNumbers: readonly number[] | null, numbering: RowNumbering): string | null {
+  return reason && rowNumbers ? explainServiceRowNumbers(reason, rowNumbers, numbering) : reason;
+}
+
+function BatchHeader({ batch, origin, failureReason }: { batch: Batch; origin: TeamBatchOrigin | null; failureReason: string | null }) {
   const final = isFinalBatchStatus(batch.status);
   return (
     <>
@@ -94,9 +104,9 @@ function BatchHeader({ batch, origin }: { batch: Batch; origin: TeamBatchOrigin 
           </StatusBadge>
         }
       />
-      {batch.failure_reason && (
+      {failureReason && (
         <Alert tone="error" title="The batch failed">
-          {batch.failure_reason}
+          {failureReason}
         </Alert>
       )}
       <section aria-labelledby="batch-progress-heading" className="space-y-3 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">

@@ -57,7 +57,7 @@ export async function buildDownloadSource(results: JobResults, options: Download
     const rows: string[][] = [];
     for (const position of positions.subarray(start, start + SLICE_ROWS)) {
       const row = results.rows[position]!;
-      const reason = row.item?.shipmentId ? options.trackingFailures?.get(row.item.shipmentId) : undefined;
+      const reason = (row.item?.shipmentId ? options.trackingFailures?.get(row.item.shipmentId) : undefined) ?? row.item?.trackingFailureReason;
       rows.push([...cellsUnder(results, row), errorCell(row, reason), ...(withWarnings ? [describeProblems(rowWarnings(row))] : [])]);
     }
     parts.push(toExportSource({ columns, rows }, false));

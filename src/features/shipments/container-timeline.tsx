@@ -5,7 +5,8 @@ import type { ApiTarget } from '../../api/http-client';
 import type { Container, Shipment } from '../../contract/shipment';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { formatDate, humanize } from './shipment-format';
+import { humanize } from '../../components/humanize';
+import { formatDate } from './shipment-format';
 
 /** The shipment's containers (its containers_uri) and each one's events, oldest first. */
 export function ContainerTimeline({ target, shipment }: { target: ApiTarget; shipment: Shipment }) {

@@ -1,8 +1,7 @@
 // How shipment fields read on screen: statuses and reasons in words, ports, dates.
+import { humanize } from '../../components/humanize';
 import type { StatusTone } from '../../components/status-badge';
 import type { PortCall, Shipment } from '../../contract/shipment';
-
-export const humanize = (value: string) => value.replace(/_/g, ' ');
 
 export function processStatus(status: Shipment['last_process_status']): { tone: StatusTone; words: string } {
   if (status === 'track_succeeded') return { tone: 'success', words: 'tracked' };

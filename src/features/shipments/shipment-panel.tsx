@@ -6,7 +6,8 @@ import { StatusBadge } from '../../components/status-badge';
 import { ContainerTimeline } from './container-timeline';
 import type { CustomFieldInput } from './shipment-edit';
 import { ShipmentEditForm } from './shipment-edit-form';
-import { arrival, humanize, portName, processStatus } from './shipment-format';
+import { humanize } from '../../components/humanize';
+import { arrival, portName, processStatus } from './shipment-format';
 
 /**
  * One shipment beside the list: what the service tracks, its containers and events, and the form

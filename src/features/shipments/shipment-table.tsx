@@ -2,7 +2,8 @@ import type { MouseEvent } from 'react';
 import type { Shipment } from '../../contract/shipment';
 import { shipmentEditableSchema } from '../../contract/shipment-editable';
 import { StatusBadge } from '../../components/status-badge';
-import { arrival, humanize, portName, processStatus } from './shipment-format';
+import { humanize } from '../../components/humanize';
+import { arrival, portName, processStatus } from './shipment-format';
 
 const HEADERS = ['Reference', 'Tracking number', 'Type', 'Carrier', 'Tracking status', 'Loading (POL)', 'Discharge (POD)', 'ETA', 'Tags', 'Custom fields'];
 
