@@ -14,10 +14,11 @@ import type { RateLimitBudget } from '../api/rate-limit-budget';
 import { applyDigest } from './batch-summary';
 import type { BatchDigest, BatchReader, ImportJob } from './import-job';
 import { POLL_BUDGET_RESERVE } from './job-settings';
-import { isJobFinished, type JobStore } from './job-store';
+import { isJobFinished } from './job-machine';
+import type { JobStore } from './job-store';
 import { planPolls } from './poll-scheduler';
 import { payloadSender, sendPendingChunks, type SubmitDeps } from './submit-queue';
-import { applyFollowUp, dueFollowUps, followUpQuery, nextFollowUpAt, recordShipmentPage, startFollowUps, type TrackingFollowUp } from './tracking-follow-up';
+import { applyFollowUp, dueFollowUps, followUpQuery, nextFollowUpAt, recordShipmentPage, type TrackingFollowUp } from './tracking-follow-up';
 
 export type RunnerRole = 'stopped' | 'waiting' | 'runner' | 'watcher' | 'no-locks';
 
@@ -129,13 +130,7 @@ export class JobRunner {
     const jobs = await this.deps.store.listJobs().catch(() => []);
     for (const job of jobs) {
       if (!job.chunks.some((c) => c.state.status === 'sending')) continue;
-      await this.deps.store.updateJob(job.id, (j) => {
-        for (const chunk of j.chunks) {
-          if (chunk.state.status === 'sending') {
-            chunk.state = { status: 'unknown', error: 'The page closed while this chunk was being sent; it may or may not have been imported.', at: this.deps.now() };
-          }
-        }
-      });
+      await this.deps.store.apply(job.id, { type: 'interrupted', at: this.deps.now() }).catch(() => undefined); // deleted meanwhile
     }
   }
 
@@ -213,11 +208,7 @@ export class JobRunner {
     const outcome = await this.deps.store.getOutcome(jobId, followUp.batchId);
     const updated = outcome ? applyFollowUp(outcome, followUp) : null;
     if (updated) await this.deps.store.saveOutcome(updated);
-    await this.deps.store.updateJob(jobId, (job) => {
-      job.trackingFollowUps = (job.trackingFollowUps ?? []).map((f) => (f.batchId === followUp.batchId ? followUp : f)).filter((f) => f.pending.length > 0);
-      const batch = job.batches[followUp.batchId];
-      if (batch && updated) batch.counts = { ...batch.counts, trackingFailed: updated.items.filter((item) => item?.trackingStatus === 'failed' && item.creationStatus !== 'failed').length };
-    });
+    await this.deps.store.apply(jobId, { type: 'followed-up', followUp, outcome: updated, at: this.deps.now() });
   }
 
   /** Running batches of every job this tab may poll, for the poll queries. */
@@ -278,24 +269,11 @@ export class JobRunner {
     const progress = job?.batches[digest.id];
     if (!job || !progress) return;
     const at = now();
-    const applied = applyDigest(progress, digest, jobId, at);
-    const { outcome } = applied;
-    // A digest whose outcome the reader saved carries no items; its batch is finished all the same.
-    const next = saved ? { ...applied.progress, finishedAt: at } : applied.progress;
+    const { outcome } = applyDigest(progress, digest, jobId, at);
     if (outcome) await store.saveOutcome(outcome);
     if (outcome || saved) this.rowNumbers.delete(`${jobId}:${progress.chunkId}`);
     const wasFinished = isJobFinished(job);
-    const followUps = saved
-      ? saved.trackingPending.length > 0
-        ? [{ batchId: digest.id, pending: saved.trackingPending, failures: {}, checks: 0, lastCheckAt: null, nextPage: 1 }]
-        : []
-      : outcome
-        ? startFollowUps([outcome])
-        : [];
-    const updated = await store.updateJob(jobId, (j) => {
-      j.batches[digest.id] = next;
-      if (followUps.length > 0) j.trackingFollowUps = [...(j.trackingFollowUps ?? []).filter((f) => f.batchId !== digest.id), ...followUps];
-    });
+    const { job: updated } = await store.apply(jobId, { type: 'polled', digest, at });
     if (!wasFinished && updated.finishedAt !== null && updated.notify) this.deps.notify(updated);
   }
 

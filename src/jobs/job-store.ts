@@ -8,11 +8,12 @@
 //   getPayload(jobId, chunkId)   → rows as sent (CSV or JSON) and their file row numbers
 //   getOutcomes(jobId)           → every finished batch's items, for results and fix & retry
 //   getOutcome(jobId, batchId)   → one batch's items (a results grid that grows batch by batch)
+//   apply(id, event)             → the job after one event of job-machine.ts (or why it was refused),
+//                                atomic per job: the runner's and the submit loop's only write
 //   cancelJob(id)                stops sending (accepted batches still finish); resumeJob(id)
 //   deleteJob(id)                the job, its payloads and outcomes
 //   setNotify(id, on)            opt in to a notification when it finishes in a hidden tab
 //   resendChunk / skipChunk      the user's answer to an `unknown` chunk
-//   updateJob(id, fn)            the runner's writes (chunk states, batch progress), atomic per job
 //   splitChunk(…, pieceRows?)    a chunk refused for a cap → smaller pending chunks, same rows
 //   saveOutcome                  a finished batch's compact items
 //   databaseName                 the database the results worker saves polled outcomes into
@@ -22,7 +23,8 @@
 // It writes only into a database this store laid out, only the `outcomes` store (key [jobId,
 // batchId], a BatchOutcome), and only while the job record exists (same transaction).
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import type { BatchOutcome, ChunkPayload, ImportJob, JobChunk, NewJob } from './import-job';
+import type { BatchOutcome, ChunkPayload, ImportJob, NewJob } from './import-job';
+import { isJobFinished, type JobEvent, madeJob, transition } from './job-machine';
 
 interface JobDb extends DBSchema {
   jobs: { key: string; value: ImportJob; indexes: { createdAt: number } };
@@ -48,31 +50,10 @@ export class JobNotFoundError extends Error {
   }
 }
 
-/** Whether the job still has work: chunks to send or batches to watch. */
-export function isJobFinished(job: ImportJob): boolean {
-  return job.chunks.every((chunk) => {
-    if (chunk.state.status === 'accepted') return job.batches[chunk.state.batchId]?.finishedAt != null;
-    return chunk.state.status === 'rejected' || chunk.state.status === 'skipped';
-  });
-}
-
-/** Pending chunk records for rows already cut, numbered from `firstId`, placed from `firstPosition`. */
-function pendingChunks(cut: readonly { rowNumbers: number[]; withoutReference: number }[], firstId: number, firstPosition: number): JobChunk[] {
-  let position = firstPosition;
-  return cut.map((piece, index) => {
-    const record: JobChunk = {
-      id: firstId + index,
-      firstPosition: position,
-      rowCount: piece.rowNumbers.length,
-      firstRow: piece.rowNumbers[0] ?? 0,
-      lastRow: piece.rowNumbers.at(-1) ?? 0,
-      withoutReference: piece.withoutReference,
-      state: { status: 'pending' },
-      attempts: 0,
-    };
-    position += record.rowCount;
-    return record;
-  });
+/** A job after an event: as stored afterwards, and why the event was refused (null: it applied). */
+export interface Applied {
+  job: ImportJob;
+  refused: string | null;
 }
 
 export class JobStore {
@@ -135,33 +116,22 @@ export class JobStore {
     // Loaded when a job is made, not with the shell that runs jobs: papaparse stays off first paint.
     const { cutIntoChunks } = await import('./chunking');
     const cut = cutIntoChunks(input.rows, input.chunkRows);
-    const sent = cut.reduce((sum, chunk) => sum + chunk.rowNumbers.length, 0);
-    if (sent + input.skipped.length !== input.rowsRead) {
-      throw new RangeError(`Rows read (${input.rowsRead}) must equal rows to send (${sent}) plus rows skipped (${input.skipped.length}).`);
-    }
-    if (sent === 0) throw new RangeError('There are no rows to send.');
-    const now = this.now();
-    const id = crypto.randomUUID();
-    const chunks = pendingChunks(cut, 0, 0);
-    const job: ImportJob = {
-      id,
-      createdAt: now,
-      updatedAt: now,
-      finishedAt: null,
-      source: input.source,
-      endpoint: input.rows.format === 'json' ? 'list' : 'file',
-      headers: input.rows.format === 'json' ? [] : input.rows.headers,
-      chunkRows: input.chunkRows,
-      serviceUrl: input.serviceUrl,
-      rowsRead: input.rowsRead,
-      skippedBeforeSend: input.skipped,
-      chunks,
-      nextChunkId: chunks.length,
-      batches: {},
-      runState: 'running',
-      pausedReason: null,
-      notify: input.notify ?? false,
-    };
+    const job = madeJob(
+      {
+        id: crypto.randomUUID(),
+        at: this.now(),
+        source: input.source,
+        endpoint: input.rows.format === 'json' ? 'list' : 'file',
+        headers: input.rows.format === 'json' ? [] : input.rows.headers,
+        chunkRows: input.chunkRows,
+        serviceUrl: input.serviceUrl,
+        rowsRead: input.rowsRead,
+        skippedBeforeSend: input.skipped,
+        notify: input.notify ?? false,
+      },
+      cut,
+    );
+    const { id } = job;
     const db = await this.db();
     // One chunk's rows per transaction, each in its own turn of the event loop: one transaction
     // of every chunk held the page's thread for the clone of all of them (100,000 rows: the
@@ -195,10 +165,7 @@ export class JobStore {
   private async recordContentHash(id: string, hash: Promise<string>): Promise<void> {
     const contentHash = await hash.catch(() => null);
     if (contentHash === null) return;
-    await this.updateJob(id, (job) => {
-      if (job.source.kind !== 'file') return false;
-      job.source = { ...job.source, contentHash };
-    }).catch(() => undefined); // deleted meanwhile
+    await this.apply(id, { type: 'content-hash', hash: contentHash, at: this.now() }).catch(() => undefined); // deleted meanwhile
   }
 
   async getJob(id: string): Promise<ImportJob | undefined> {
@@ -233,10 +200,41 @@ export class JobStore {
   }
 
   /**
-   * Atomically changes one job. `change` may return false to say nothing changed (no write, no
-   * broadcast). Returns the job as stored afterwards.
+   * Applies one event to one job atomically (job-machine.ts): the job as stored afterwards, and
+   * the sentence why the event was refused (then nothing is written, nothing broadcast).
    */
-  async updateJob(id: string, change: (job: ImportJob) => boolean | void): Promise<ImportJob> {
+  async apply(id: string, event: JobEvent): Promise<Applied> {
+    let refused: string | null = null;
+    const job = await this.write(id, (stored) => {
+      const next = transition(stored, event);
+      refused = next.refused;
+      return next.job;
+    });
+    return { job, refused };
+  }
+
+  private async applied(id: string, event: JobEvent): Promise<ImportJob> {
+    return (await this.apply(id, event)).job;
+  }
+
+  /**
+   * Writes a job as `change` leaves it (false: nothing changed), then marks it finished when it
+   * has no work left: test fixtures only. The engine changes jobs by events alone (apply).
+   */
+  updateJob(id: string, change: (job: ImportJob) => boolean | void): Promise<ImportJob> {
+    return this.write(id, (job) => {
+      if (change(job) === false) return null;
+      job.updatedAt = this.now();
+      if (job.finishedAt === null && isJobFinished(job)) {
+        job.finishedAt = job.updatedAt;
+        if (job.runState !== 'cancelled') job.runState = 'done';
+      }
+      return job;
+    });
+  }
+
+  /** Read-modify-write of one job in one transaction; `change` returns the job to store, or null for no write. */
+  private async write(id: string, change: (job: ImportJob) => ImportJob | null): Promise<ImportJob> {
     const db = await this.db();
     const tx = db.transaction('jobs', 'readwrite');
     const job = await tx.store.get(id);
@@ -245,51 +243,29 @@ export class JobStore {
       await tx.done.catch(() => undefined);
       throw new JobNotFoundError(id);
     }
-    const result = change(job);
-    if (result === false) {
+    const next = change(job);
+    if (next === null) {
       await tx.done;
       return job;
     }
-    job.updatedAt = this.now();
-    if (job.finishedAt === null && isJobFinished(job)) {
-      job.finishedAt = job.updatedAt;
-      if (job.runState !== 'cancelled') job.runState = 'done';
-    }
-    await Promise.all([tx.store.put(job), tx.done]);
-    this.changedOne(job);
-    return job;
+    await Promise.all([tx.store.put(next), tx.done]);
+    this.changedOne(next);
+    return next;
   }
 
   /** Stops sending: pending chunks are skipped; batches already accepted still finish and are watched. */
   cancelJob(id: string): Promise<ImportJob> {
-    return this.updateJob(id, (job) => {
-      if (job.runState === 'done' || job.runState === 'cancelled') return false;
-      const at = this.now();
-      for (const chunk of job.chunks) {
-        if (chunk.state.status === 'pending' || chunk.state.status === 'unknown') {
-          chunk.state = { status: 'skipped', reason: 'cancelled by you before it was sent', at };
-        }
-      }
-      job.runState = 'cancelled';
-      job.pausedReason = null;
-    });
+    return this.applied(id, { type: 'cancel', at: this.now() });
   }
 
   /** Opts in or out of the browser notification when the job finishes in a hidden tab. */
   setNotify(id: string, notify: boolean): Promise<ImportJob> {
-    return this.updateJob(id, (job) => {
-      if (job.notify === notify) return false;
-      job.notify = notify;
-    });
+    return this.applied(id, { type: 'notify', on: notify, at: this.now() });
   }
 
   /** Lets the runner take a paused job up again (after the key was fixed, say). */
   resumeJob(id: string): Promise<ImportJob> {
-    return this.updateJob(id, (job) => {
-      if (job.runState !== 'paused') return false;
-      job.runState = 'running';
-      job.pausedReason = null;
-    });
+    return this.applied(id, { type: 'resume', at: this.now() });
   }
 
   async deleteJob(id: string): Promise<void> {
@@ -308,27 +284,18 @@ export class JobStore {
 
   /** The user chose to send an `unknown` chunk again (its rows without reference may be created twice). */
   resendChunk(jobId: string, chunkId: number): Promise<ImportJob> {
-    return this.updateJob(jobId, (job) => {
-      const chunk = job.chunks.find((c) => c.id === chunkId);
-      if (chunk?.state.status !== 'unknown') return false;
-      chunk.state = { status: 'pending' };
-      if (job.runState === 'done') job.runState = 'running';
-    });
+    return this.applied(jobId, { type: 'resend', chunkId, at: this.now() });
   }
 
   /** The user chose not to send an `unknown` chunk again: its rows count as skipped. */
   skipChunk(jobId: string, chunkId: number): Promise<ImportJob> {
-    return this.updateJob(jobId, (job) => {
-      const chunk = job.chunks.find((c) => c.id === chunkId);
-      if (chunk?.state.status !== 'unknown') return false;
-      chunk.state = { status: 'skipped', reason: 'its answer was lost and you chose not to send it again; it may or may not have been imported', at: this.now() };
-    });
+    return this.applied(jobId, { type: 'skip', chunkId, at: this.now() });
   }
 
   /**
    * Replaces a chunk the service refused for its size by pieces of at most `pieceRows` rows
-   * (pieces by default), all pending. Returns false when the chunk has one row (the caller then
-   * rejects it).
+   * (halves by default), all pending, their rows stored with them in the same transaction.
+   * False when it cannot be split (one row, or the machine refused: the chunk was answered meanwhile).
    */
   async splitChunk(jobId: string, chunkId: number, pieceRows?: number): Promise<boolean> {
     const payload = await this.getPayload(jobId, chunkId);
@@ -339,23 +306,21 @@ export class JobStore {
     const db = await this.db();
     const tx = db.transaction(['jobs', 'payloads'], 'readwrite');
     const job = await tx.objectStore('jobs').get(jobId);
-    const index = job?.chunks.findIndex((c) => c.id === chunkId) ?? -1;
-    const chunk = job?.chunks[index];
-    if (!job || !chunk) {
+    if (!job) {
       tx.abort();
       await tx.done.catch(() => undefined);
       throw new JobNotFoundError(jobId);
     }
-    const records = pendingChunks(pieces, job.nextChunkId, chunk.firstPosition);
-    job.nextChunkId += records.length;
-    job.chunks.splice(index, 1, ...records);
-    job.updatedAt = this.now();
+    const split = transition(job, { type: 'split', chunkId, pieces, at: this.now() });
+    if (split.job === null) {
+      await tx.done;
+      return false;
+    }
+    const firstId = job.nextChunkId;
     await Promise.all([
-      tx.objectStore('jobs').put(job),
+      tx.objectStore('jobs').put(split.job),
       tx.objectStore('payloads').delete([jobId, chunkId]),
-      ...records.map((record, i) =>
-        tx.objectStore('payloads').put({ jobId, chunkId: record.id, rowNumbers: pieces[i]!.rowNumbers, body: pieces[i]!.body }),
-      ),
+      ...pieces.map((piece, i) => tx.objectStore('payloads').put({ jobId, chunkId: firstId + i, rowNumbers: piece.rowNumbers, body: piece.body })),
       tx.done,
     ]);
     this.changed();
