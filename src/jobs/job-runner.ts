@@ -38,6 +38,8 @@ export interface RunnerDeps {
   getTarget: () => ApiTarget | null;
   subscribeTarget: (listener: () => void) => () => void;
   locks: LockManager | null;
+  /** The page's origin: imports to it carry the chunk's Idempotency-Key (undefined in Node). */
+  pageOrigin?: string;
   now: () => number;
   random: () => number;
   /** Shows a notification when an opted-in job finishes while the page is hidden. */
@@ -154,7 +156,7 @@ export class JobRunner {
       .reverse(); // oldest first
     const submit: SubmitDeps = {
       store: this.deps.store,
-      send: this.deps.send ? this.deps.send(target) : payloadSender(target, reader),
+      send: this.deps.send ? this.deps.send(target) : payloadSender(target, reader, undefined, this.deps.pageOrigin),
       waitForBudget: (s) => this.deps.budget.waitUntilReady('import', s),
       now: this.deps.now,
     };

@@ -146,7 +146,7 @@ export function payloadSender(
   target: ApiTarget,
   reader: Pick<BatchReader, 'headline' | 'fetch'>,
   httpDeps: HttpDeps | undefined = reader.fetch ? httpDepsWith(reader.fetch) : undefined,
-  pageOrigin: string | undefined = globalThis.location?.origin,
+  pageOrigin: string | undefined,
 ): SubmitDeps['send'] {
   const withKey = sendsIdempotencyKey(target.baseUrl, pageOrigin);
   return async (payload, job, signal) => {

@@ -8,7 +8,7 @@ import { batchQueryOptions } from '../../api/imports';
 import { sleep } from '../../api/rate-limit-budget';
 import { useConnection } from '../../api/use-connection';
 import { JobRunner } from '../../jobs/job-runner';
-import { jobRunner, jobStore } from '../../jobs/job-runtime';
+import { jobRunner, jobStorage } from '../../jobs/job-runtime';
 import { resultsReader } from './results-reader';
 import { useJobs, useRunner } from './use-jobs';
 
@@ -54,7 +54,7 @@ const BatchPoll = memo(function BatchPoll({ jobId, batchId, chunkId, target }: {
   // saves a final batch's outcome in the job store's database: the query keeps only the digest
   // (counts, first problems).
   const read = async (body: ArrayBuffer | KeptBody) =>
-    resultsReader.digest(body, await jobRunner.rowNumbersOf(jobId, batchId), { database: jobStore.databaseName, jobId, chunkId });
+    resultsReader.digest(body, await jobRunner.rowNumbersOf(jobId, batchId), { database: jobStorage.databaseName, jobId, chunkId });
   const { data, dataUpdatedAt } = useQuery(batchQueryOptions(target, batchId, schedule(batchId), read, workerHttp));
   useEffect(() => {
     // A job deleted meanwhile has nowhere to record the poll: nothing to do.
