@@ -51,6 +51,9 @@ const directionsRule = {
       } else if (from === 'workers' && target.join('/').replace(/\.ts$/, '') === 'jobs/storage/indexeddb-outcome-writer') {
         // Allowed: the results worker saves a finished batch's outcome with jobs/' own writer, so
         // jobs/ stays the one writer of IndexedDB while 5,000 items skip the page's thread.
+      } else if (from === 'jobs' && /\.test\.ts$/.test(file) && (to === 'server' || to === 'workers')) {
+        // Allowed: the engine's tests run it against the sandbox in-process (server/) and read
+        // batches with the results worker's own pure reader (workers/results-summary.ts).
       } else if (from === 'features' && to === 'workers' && (!/-protocol(\.ts)?$/.test(target.at(-1)) || !typeOnly)) {
         context.report({ node, message: `features may import only types from a worker protocol (workers/*-protocol.ts), not ${target.join('/')}: talk to the worker through its messages.` });
       } else if (!allowed[from].includes(to)) {
