@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountJob } from './accounting';
 import type { BatchDigest, BatchHeadline, BatchOutcome, ImportJob, OutcomeItem } from './import-job';
-import { CANCELLED_REASON, INTERRUPTED_ERROR, type JobEvent, madeJob, SKIPPED_UNKNOWN_REASON, transition, transitions } from './job-machine';
+import { type JobEvent, madeJob, transition, type Transition } from './job-machine';
 import type { TrackingFollowUp } from './tracking-follow-up';
 
 /** Rows 2…n+1 of a file, cut into pieces of `size`; every other row has a reference. */
@@ -23,6 +23,21 @@ function newJob(rows = 10, size = 4, skipped = 0): ImportJob {
     },
     cut(rows, size),
   );
+}
+
+// The sentences a user reads in the job's accounting and its chunk list.
+const CANCELLED_REASON = 'cancelled by you before it was sent';
+const SKIPPED_UNKNOWN_REASON = 'its answer was lost and you chose not to send it again; it may or may not have been imported';
+const INTERRUPTED_ERROR = 'The page closed while this chunk was being sent; it may or may not have been imported.';
+
+/** Applies events in order; the first refusal stops it. */
+function transitions(job: ImportJob, events: readonly JobEvent[]): Transition {
+  let current: Transition = { job, refused: null };
+  for (const event of events) {
+    if (current.job === null) break;
+    current = transition(current.job, event);
+  }
+  return current;
 }
 
 /** Applies events that must all apply; the job afterwards. */

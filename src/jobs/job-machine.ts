@@ -59,9 +59,9 @@ export type JobEvent = { at: number } & (
 export type Transition = { job: ImportJob; refused: null } | { job: null; refused: string };
 
 /** What a chunk records for rows the user stopped before they were sent. */
-export const CANCELLED_REASON = 'cancelled by you before it was sent';
-export const SKIPPED_UNKNOWN_REASON = 'its answer was lost and you chose not to send it again; it may or may not have been imported';
-export const INTERRUPTED_ERROR = 'The page closed while this chunk was being sent; it may or may not have been imported.';
+const CANCELLED_REASON = 'cancelled by you before it was sent';
+const SKIPPED_UNKNOWN_REASON = 'its answer was lost and you chose not to send it again; it may or may not have been imported';
+const INTERRUPTED_ERROR = 'The page closed while this chunk was being sent; it may or may not have been imported.';
 
 /** What a job is made of: everything but the chunks' rows, which the store keeps apart. */
 export interface JobFields {
@@ -103,7 +103,7 @@ export function nextChunkToSend(job: ImportJob): JobChunk | undefined {
 }
 
 /** Rows whose tracking failed in a batch's outcome, among those that created or updated a shipment. */
-export function trackingFailedCount(outcome: BatchOutcome): number {
+function trackingFailedCount(outcome: BatchOutcome): number {
   return outcome.items.filter((item) => item?.trackingStatus === 'failed' && item.creationStatus !== 'failed').length;
 }
 
@@ -111,16 +111,6 @@ export function transition(job: ImportJob, event: JobEvent): Transition {
   const next = step(job, event);
   if (typeof next === 'string') return { job: null, refused: next };
   return { job: finished({ ...next, updatedAt: event.at }, event.at), refused: null };
-}
-
-/** Applies events in order; the first refusal stops it. */
-export function transitions(job: ImportJob, events: readonly JobEvent[]): Transition {
-  let current: Transition = { job, refused: null };
-  for (const event of events) {
-    if (current.job === null) break;
-    current = transition(current.job, event);
-  }
-  return current;
 }
 
 /** The finished rule, after every event: a job with no work left is finished, once. */

@@ -45,6 +45,7 @@ export class JobStore {
   private reloading: Promise<void> | null = null;
   private reloadAgain = false;
 
+  /** `storage`: where the jobs are kept; tests also write their fixtures straight into it. */
   constructor(
     readonly storage: JobStorage,
     private readonly now: () => number = Date.now,
