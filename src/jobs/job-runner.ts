@@ -1,8 +1,10 @@
 // The one runner per browser (DESIGN §5). A Web Lock elects the tab that sends and polls; the
-// other tabs watch the same jobs through the store (BroadcastChannel). When the lock is won the
-// runner first settles what a closed tab left behind (a chunk still `sending` may have been
-// imported: it becomes `unknown`), then sends every running job's pending chunks, oldest job
-// first, one request at a time, and wakes again whenever the store changes.
+// other tabs watch the same jobs through the store (its storage tells them of every change). When
+// the lock is won the runner first settles what a closed tab left behind (a chunk still `sending`
+// may have been imported: the `interrupted` event makes it `unknown`), then sends every running
+// job's pending chunks, oldest job first, one request at a time, and wakes again whenever the
+// store changes. It changes jobs only by the events of job-machine.ts, and touches no browser
+// global: the lock manager, the page's origin and notifications are given (job-runtime.ts).
 //
 //   runner.start(reader) → stop()    from the app shell, once, with the reader of batch bodies
 //   getSnapshot().role               'runner' | 'watcher' | 'no-locks' (this tab runs, but cannot
