@@ -132,7 +132,7 @@ export default tseslint.config(
   packageBans('spreadsheet', [...ui, ...node], 'src/spreadsheet is pure: no React, no DOM, no Node built-ins.'),
   packageBans('workers', ui, 'The worker is a thin adapter without React.'),
   packageBans('server', ui, 'The sandbox does not import React.'),
-  packageBans('jobs', [...ui, ...node], 'src/jobs has no React: pages read it through useSyncExternalStore.'),
+  packageBans('jobs', [...ui, ...node, '!@tanstack/query-core'], 'src/jobs has no React: pages read it through useSyncExternalStore; its poll loop uses TanStack Query\'s core.'),
   engineWithoutBrowser,
   {
     files: ['e2e/**/*.ts', 'src/tooling/**/*.ts', 'src/bench/**/*.ts', '*.config.ts'],

@@ -11,8 +11,7 @@ import { JobRunner } from './job-runner';
 import { JobStore } from './job-store';
 import { IndexedDbJobStorage } from './storage/indexeddb-storage';
 
-/** The database the results worker saves polled outcomes into is this storage's. */
-export const jobStorage = new IndexedDbJobStorage();
+const jobStorage = new IndexedDbJobStorage();
 export const jobStore = new JobStore(jobStorage);
 
 // The budget outlives the tab, per connection (never the key): a reopened console is not blind.
@@ -34,6 +33,8 @@ export const jobRunner = new JobRunner({
   subscribeTarget: subscribeConnection,
   locks: typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : null,
   pageOrigin: globalThis.location?.origin,
+  // The results worker saves a final batch's outcome into this storage's database itself.
+  outcomeDatabase: jobStorage.databaseName,
   now: Date.now,
   random: Math.random,
   notify: notifyFinished,
