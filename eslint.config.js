@@ -98,6 +98,14 @@ function packageBans(folder, groups, message) {
   };
 }
 
+/** An import of e2e/… or src/bench/…, by any relative path. */
+const E2E = '(^|/)e2e(/|$)';
+const BENCH = '(^|/)bench(/|$)';
+
+function harnessBans(files, regexes, message) {
+  return { files, rules: { 'no-restricted-imports': ['error', { patterns: regexes.map((regex) => ({ regex, message })) }] } };
+}
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', '.data'] },
   js.configs.recommended,
@@ -134,8 +142,9 @@ export default tseslint.config(
   packageBans('server', ui, 'The sandbox does not import React.'),
   packageBans('jobs', [...ui, ...node, '!@tanstack/query-core'], 'src/jobs has no React: pages read it through useSyncExternalStore; its poll loop uses TanStack Query\'s core.'),
   engineWithoutBrowser,
-  {
-    files: ['e2e/**/*.ts', 'src/tooling/**/*.ts', 'src/bench/**/*.ts', '*.config.ts'],
-    rules: { 'no-restricted-imports': 'off' },
-  },
+  // The harnesses share src/tooling and never each other: the e2e specs and the benches both
+  // import src/tooling (browser, server processes), and src/tooling imports neither.
+  harnessBans(['e2e/**/*.ts'], [BENCH], 'e2e does not import the benches: what both need lives in src/tooling.'),
+  harnessBans(['src/bench/**/*.ts'], [E2E], 'The benches do not import e2e: what both need lives in src/tooling.'),
+  harnessBans(['src/tooling/**/*.ts'], [E2E, BENCH], 'src/tooling is below e2e and the benches: it imports neither.'),
 );

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from './e2e/find-browser';
+import { CHROMIUM_ARGS, findChromium } from './src/tooling/browser';
 
 const executablePath = findChromium() ?? undefined;
 

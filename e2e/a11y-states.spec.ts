@@ -6,8 +6,11 @@
 // its panel with containers, and the sandbox stopped. Statuses are words, not colour alone.
 // No serious or critical violation anywhere.
 import type { Page } from '@playwright/test';
-import { expect, pasteIntoFocused, screenshot, seriousViolations, test } from './fixtures';
-import { DEMO_KEY, connectTo, startSandbox } from './submit-helpers';
+import { expect, screenshot, seriousViolations, test } from './support/fixtures';
+import { pasteIntoFocused } from './support/keyboard';
+import { connectToSandbox } from './support/journey';
+import { DEMO_KEY } from './support/sandbox-api';
+import { startSandbox } from './support/servers';
 
 let sandbox: Awaited<ReturnType<typeof startSandbox>> | null = null;
 
@@ -56,7 +59,7 @@ test('import steps, the job page processing, with a lost answer and finished, re
   // beside the other spec files, against 5 min allowed. Its time is no performance claim.
   test.setTimeout(480_000);
   const url = sandbox!.url;
-  await connectTo(page, url);
+  await connectToSandbox(page, url);
   await accessible(page, 'the drop step');
 
   await page.getByLabel('Spreadsheet file').setInputFiles({ name: 'every-shape.csv', mimeType: 'text/csv', buffer: Buffer.from(SHAPES) });
@@ -165,7 +168,7 @@ test('import steps, the job page processing, with a lost answer and finished, re
 // the 4.5:1 axe asks for; the row with no problems is the one that shows it.
 test('results: a selected row with no problems keeps its “none” readable (color-contrast)', async ({ page }) => {
   test.setTimeout(180_000);
-  await connectTo(page, sandbox!.url);
+  await connectToSandbox(page, sandbox!.url);
   await page.getByLabel('Spreadsheet file').setInputFiles({ name: 'one-row.csv', mimeType: 'text/csv', buffer: Buffer.from(`${HEADER}\r\nMSCU1234566,container,A11Y-NONE,MSCU,Fine,`) });
   await page.getByRole('button', { name: 'Continue to review' }).click();
   await page.getByRole('button', { name: /Continue with 1 ready row/ }).click();
@@ -196,7 +199,7 @@ test('Shipments: a batch’s list, its panel with containers, an empty batch, an
   ]);
   const empty = await importList([{ reference: 'A11Y-S-4', tracking_number: 'MSCU1234566', tracking_type: 'container', carrier_scac: 'QQQQ' }]);
 
-  await connectTo(page, url);
+  await connectToSandbox(page, url);
   await page.goto(`${url}/shipments?batch_id=${withData}`);
   const table = page.getByRole('table', { name: 'Shipments' });
   await expect(table).toContainText('A11Y-S-3');

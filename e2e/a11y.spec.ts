@@ -3,7 +3,8 @@
 // that its regions scroll (the other specs' small files never overflow, so axe never saw a
 // scrolling region). And `prefers-reduced-motion`: no transitions or animations when asked.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { connectToSandbox, expect, screenshot, test } from './fixtures';
+import { expect, screenshot, test } from './support/fixtures';
+import { connectToSandbox } from './support/journey';
 
 test.describe.configure({ timeout: 120_000 });
 

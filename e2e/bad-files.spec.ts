@@ -4,7 +4,8 @@ import { deflateSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import { strToU8, zipSync } from 'fflate';
 import type { Page } from '@playwright/test';
-import { connectToSandbox, expect, screenshot, test } from './fixtures';
+import { expect, screenshot, test } from './support/fixtures';
+import { connectToSandbox } from './support/journey';
 
 interface FilePayload {
   name: string;

@@ -1,44 +1,22 @@
 // The key the browser never holds (issue #13 item 5): a second server in proxy mode, pointed at
 // the sandbox of global-setup with UPSTREAM_API_KEY = the demo key. The page connects in one
 // click, reads shipments through it, and neither stores nor sends a key.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { expect, screenshot, test } from './fixtures';
+import { expect, screenshot, test } from './support/fixtures';
+import { startKeyHoldingProxy } from './support/servers';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-let proxy: ChildProcess | undefined;
+let proxy: Awaited<ReturnType<typeof startKeyHoldingProxy>> | undefined;
 let proxyUrl = '';
 let demoKey = '';
 
 test.beforeAll(async ({ request }) => {
   const sandboxUrl = process.env.E2E_BASE_URL ?? '';
   demoKey = ((await (await request.get(`${sandboxUrl}/sandbox.json`)).json()) as { api_key: string }).api_key;
-  proxy = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', UPSTREAM_URL: sandboxUrl, UPSTREAM_API_KEY: demoKey, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  proxyUrl = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`The proxy did not start:\n${output}`)), 60_000);
-    proxy?.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    proxy?.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    proxy?.once('exit', (code) => reject(new Error(`The proxy exited with code ${code}:\n${output}`)));
-  });
+  proxy = await startKeyHoldingProxy(sandboxUrl, demoKey);
+  proxyUrl = proxy.url;
 });
 
 test.afterAll(async () => {
-  if (!proxy || proxy.exitCode !== null) return;
-  const exited = new Promise((resolve) => proxy?.once('exit', resolve));
-  proxy.kill('SIGTERM');
-  await exited;
+  await proxy?.stop();
 });
 
 test('with UPSTREAM_API_KEY the server holds the key: one-click connect, shipments read, no key in the browser', async ({ page, request, expectAccessible }) => {

@@ -16,32 +16,13 @@
 import { readFile } from 'node:fs/promises';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import Papa from 'papaparse';
-import {
-  connectVia,
-  continueToReady,
-  continueToReview,
-  dropFile,
-  expectInvariant,
-  expectNoRowTwice,
-  faultCsv,
-  installNetFault,
-  jobBatchIds,
-  newTab,
-  type PageErrors,
-  type NetFault,
-  type NetFaultKind,
-  type Resent,
-  startDropProxy,
-  type RestartableSandbox,
-  send,
-  settleRequests,
-  startRestartableSandbox,
-  UNSUPPORTED_CARRIER,
-  watchFor,
-  watchToFinish,
-  whatTheUserSees,
-} from './fault-helpers';
-import { jobFinishedBadge } from './submit-helpers';
+import { startRestartableServerProcess, type RestartableServerProcess } from '../src/tooling/server-process';
+import { faultCsv, UNSUPPORTED_CARRIER } from './support/files';
+import { connectToSandbox, continueToReady, continueToReview, dropFile, jobBatchIds, jobFinishedBadge, send } from './support/journey';
+import { type Resent, settleRequests, watchFor, watchToFinish, whatTheUserSees } from './support/watch';
+import { installNetFault, type NetFault, type NetFaultKind, startDropProxy } from './support/net-faults';
+import { newTab, type PageErrors } from './support/tabs';
+import { expectInvariant, expectNoRowTwice } from './support/invariants';
 
 const PHASES = ['reading', 'mapping', 'reviewing', 'submitting', 'polling', 'exporting'] as const;
 type Phase = (typeof PHASES)[number];
@@ -72,7 +53,7 @@ const KNOWN_BUGS: Record<string, string> = {};
 interface Journey {
   context: BrowserContext;
   page: Page;
-  sandbox: RestartableSandbox;
+  sandbox: RestartableServerProcess;
   fileName: string;
   csv: string;
   jobId: string | null;
@@ -239,7 +220,7 @@ const closeAndReopen: Disturb = async (j, phase, step) => {
   j.page = await newTab(j.context, j.errors);
   await j.page.goto(`${j.sandbox.url}/history`);
   await see(j, 'reopened, before connecting');
-  await connectVia(j.page, j.sandbox.url);
+  await connectToSandbox(j.page, j.sandbox.url);
   await takeUp(j, phase);
   if (phase === 'exporting') await step();
 };
@@ -247,7 +228,7 @@ const closeAndReopen: Disturb = async (j, phase, step) => {
 const secondTab: Disturb = async (j, phase, step) => {
   const other = await newTab(j.context, j.errors);
   j.others.push(other);
-  await connectVia(other, j.sandbox.url);
+  await connectToSandbox(other, j.sandbox.url);
   if (j.jobId !== null) await other.goto(`${j.sandbox.url}/imports/${j.jobId}`);
   if (phase === 'exporting') {
     await stepExport(j, other);
@@ -267,7 +248,7 @@ const FAULTS: [string, Disturb][] = [
   ['500s', networkFault('500')],
   ['429 storm', networkFault('429')],
   ['slow answers', networkFault('slow')],
-  // Dropped at the socket by a proxy, so Chromium's network stack sees the reset (see fault-helpers).
+  // Dropped at the socket by a proxy, so Chromium's network stack sees the reset (see support/net-faults.ts).
   ['dropped connections', networkFault('socket drop')],
   ['sandbox restarted', restartSandbox],
   ['page reloaded', reloadPage],
@@ -293,9 +274,9 @@ const EVERY_RUN = new Set([
 const FULL_MATRIX = process.env.FAULT_MATRIX === 'full';
 
 type DropProxy = Awaited<ReturnType<typeof startDropProxy>>;
-let sandbox: RestartableSandbox;
+let sandbox: RestartableServerProcess;
 test.beforeAll(async () => {
-  sandbox = await startRestartableSandbox(SANDBOX_ENV);
+  sandbox = await startRestartableServerProcess({ env: SANDBOX_ENV });
 });
 test.afterAll(async () => {
   await sandbox.stop();
@@ -313,7 +294,7 @@ for (const [faultName, disturb] of FAULTS) {
     const errors: PageErrors = [];
     // The dropped-connections cells reach the sandbox through the dropping proxy.
     let dropProxy: DropProxy | null = null;
-    let base: RestartableSandbox;
+    let base: RestartableServerProcess;
     test.beforeAll(async ({ browser }) => {
       base = sandbox;
       if (faultName === 'dropped connections') {
@@ -323,7 +304,7 @@ for (const [faultName, disturb] of FAULTS) {
       context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
       await context.clock.install();
       tab = await newTab(context, errors);
-      await connectVia(tab, base.url);
+      await connectToSandbox(tab, base.url);
     });
     test.afterAll(async () => {
       await context.close();
@@ -340,7 +321,7 @@ for (const [faultName, disturb] of FAULTS) {
         if (tabSpoilt && !tab.isClosed()) await tab.close();
         if (tab.isClosed()) {
           tab = await newTab(context, errors);
-          await connectVia(tab, base.url);
+          await connectToSandbox(tab, base.url);
         }
         tabSpoilt = false;
         if (!(await tab.getByRole('heading', { name: 'Import shipments' }).isVisible())) {

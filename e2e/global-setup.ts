@@ -5,11 +5,9 @@ import { startServerProcess } from '../src/tooling/server-process';
 export default async function globalSetup(): Promise<() => Promise<void>> {
   if (process.env.E2E_BASE_URL) return async () => {};
   const server = await startServerProcess({
-    entry: 'src/server/start.ts',
     env: { SANDBOX_ROW_DELAY_MS: process.env.SANDBOX_ROW_DELAY_MS ?? '20' },
-    startTimeoutMs: 180_000,
     echoStderr: true,
   });
-  process.env.E2E_BASE_URL = server.address;
-  return server.stop;
+  process.env.E2E_BASE_URL = server.url;
+  return () => server.stop();
 }

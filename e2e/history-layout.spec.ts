@@ -2,8 +2,10 @@
 // 200% zoom (the same page in 683 CSS px). The page itself never scrolls sideways, and every
 // job's actions (Open, Resume, Cancel, Delete) are on screen and reachable by keyboard.
 import type { Locator, Page } from '@playwright/test';
-import { connectToSandbox, expect, screenshot, tabTo, test } from './fixtures';
-import { dropAndSend, revokeStoredKey, shipmentsCsv } from './submit-helpers';
+import { expect, screenshot, test } from './support/fixtures';
+import { tabTo } from './support/keyboard';
+import { shipmentsCsv } from './support/files';
+import { connectToSandbox, dropAndSend, revokeStoredKey } from './support/journey';
 
 // A file name as people save them: long, with spaces, and no natural break in the middle.
 const LONG_FILE_NAME = 'Rotterdam-Hamburg_Shipments_Week47_FINAL_v3_checked-by-operations.csv';

@@ -1,7 +1,7 @@
 // History (DESIGN journey 10): the empty page, and a job whose key was refused — paused, then
 // cancelled and deleted from History.
-import { connectToSandbox, expect, screenshot, test } from './fixtures';
-import { revokeStoredKey } from './submit-helpers';
+import { expect, screenshot, test } from './support/fixtures';
+import { connectToSandbox, revokeStoredKey } from './support/journey';
 
 test('history: an empty History leads to Import and Quick add', async ({ page, expectAccessible }) => {
   await page.goto('/history');

@@ -7,7 +7,8 @@
 // size, and sending 10 MB files through the browser protocol costs seconds each on a busy machine).
 import type { Page } from '@playwright/test';
 import * as hostile from '../src/server/hostile-uploads';
-import { connectToSandbox, expect, screenshot, test } from './fixtures';
+import { expect, screenshot, test } from './support/fixtures';
+import { connectToSandbox } from './support/journey';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const MIB = 2 ** 20;

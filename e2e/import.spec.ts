@@ -1,4 +1,5 @@
-import { connectToSandbox, expect, screenshot, test } from './fixtures';
+import { expect, screenshot, test } from './support/fixtures';
+import { connectToSandbox } from './support/journey';
 
 const csv = (lines: string[]) => ({ name: 'shipments.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n')) });
 
@@ -22,9 +23,29 @@ test.describe('import: drop and map', () => {
     await expectAccessible(page);
     await screenshot(page, 'import-map');
 
-    await page.getByRole('button', { name: 'Show ignored columns' }).click();
+    // A required target is missing: the ignored column is shown with its select at once.
+    await expect(page.getByRole('button', { name: 'Hide ignored columns' })).toHaveAttribute('aria-expanded', 'true');
     await page.getByLabel(/Import column D \(Notes\) as/).selectOption('tracking_type');
     await expect(page.getByRole('button', { name: 'Continue to review' })).toBeEnabled();
+  });
+
+  test('takes the first row of unknown names for the header, not a data row holding a synonym, and shows its selects', async ({ page }) => {
+    await page.getByLabel('Spreadsheet file').setInputFiles(
+      csv(['Equipment,Basis,Order,Operator,Cargo', 'MSKU1234565,container,PO-1,MAEU,Toys', 'MEDU7654321,container,PO-2,MSCU,Shoes']),
+    );
+    await expect(page.getByRole('heading', { name: 'Columns' })).toBeVisible();
+    await expect(page.getByText('0 of 5 columns imported.', { exact: false })).toBeVisible();
+    await screenshot(page, 'import-unknown-headers');
+    const select = (letter: string, name: string) => page.getByLabel(`Import column ${letter} (${name}) as`);
+    await select('A', 'Equipment').selectOption('tracking_number');
+    await select('B', 'Basis').selectOption('tracking_type');
+    await select('C', 'Order').selectOption('reference');
+    await select('D', 'Operator').selectOption('carrier');
+    await expect(page.getByRole('button', { name: 'Continue to review' })).toBeEnabled();
+    await page.getByRole('button', { name: 'Continue to review' }).click();
+    const grid = page.getByRole('region', { name: 'Rows to review' });
+    await expect(grid.getByText('MSKU1234565')).toBeVisible();
+    await expect(grid.getByText('MEDU7654321')).toBeVisible();
   });
 
   test('offers the template with the exact headers and the workspace custom fields', async ({ page }) => {

@@ -4,7 +4,8 @@
 // the console's checks; the service refuses one (a carrier it does not support, QQQQ: a warning
 // here) and cannot track another (MAEU240000404, a sandbox test number). The job page announces
 // its milestones in a polite live region.
-import { arrowTo, expect, screenshot, tabTo, test } from './fixtures';
+import { expect, screenshot, test } from './support/fixtures';
+import { arrowTo, tabTo } from './support/keyboard';
 
 const FILE = {
   name: 'keyboard-journey.csv',

@@ -1,7 +1,8 @@
 // The whole import journey with the keyboard only: Tab, Shift+Tab, Enter, Space, arrow keys and
 // typing — never a mouse click — and an axe check on every step.
 import type { Locator, Page } from '@playwright/test';
-import { arrowTo, expect, screenshot, tabTo, test } from './fixtures';
+import { expect, screenshot, test } from './support/fixtures';
+import { arrowTo, tabTo } from './support/keyboard';
 
 const FILE = {
   name: 'keyboard.csv',

@@ -1,5 +1,7 @@
 // Quick add (DESIGN journey 11): from the Import page to a finished JSON list job, and History.
-import { connectToSandbox, expect, pasteIntoFocused, screenshot, test } from './fixtures';
+import { expect, screenshot, test } from './support/fixtures';
+import { pasteIntoFocused } from './support/keyboard';
+import { connectToSandbox } from './support/journey';
 
 test('quick add: paste three shipments, fix one, send them as a job that finishes, and find it in History', async ({ page, expectAccessible }) => {
   // Polling waits 10–15 s per batch, and axe runs five times on a machine whose cores are shared.

@@ -1,7 +1,8 @@
 // The Ready step with a file whose preview and skipped-rows list overflow: both scrolling regions
 // are reached by Tab, carry a name, scroll from the keyboard, and axe finds no serious or critical
 // violation (scrollable-region-focusable among them).
-import { connectToSandbox, expect, screenshot, test } from './fixtures';
+import { expect, screenshot, test } from './support/fixtures';
+import { connectToSandbox } from './support/journey';
 
 test.describe.configure({ timeout: 120_000 });
 

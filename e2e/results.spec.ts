@@ -7,7 +7,8 @@
 import { readFile } from 'node:fs/promises';
 import * as XLSX from '@e965/xlsx';
 import Papa from 'papaparse';
-import { connectToSandbox, expect, screenshot, test } from './fixtures';
+import { expect, screenshot, test } from './support/fixtures';
+import { connectToSandbox, dropAndSend } from './support/journey';
 
 const HEADER = 'tracking_number,tracking_type,reference,carrier,name,assignees';
 // The columns as sent: the importer writes every spec header, in the spec's order.
@@ -23,11 +24,7 @@ const LINES = [
 test('results show each outcome with its reason and column, export CSV and XLSX, and fix & retry completes', async ({ page, expectAccessible }) => {
   test.setTimeout(300_000);
   await connectToSandbox(page);
-  await page.getByLabel('Spreadsheet file').setInputFiles({ name: 'outcomes.csv', mimeType: 'text/csv', buffer: Buffer.from(LINES.join('\r\n')) });
-  await page.getByRole('button', { name: 'Continue to review' }).click();
-  await page.getByRole('button', { name: /Continue/ }).click();
-  await page.getByRole('button', { name: /^Send 4 rows/ }).click();
-  await expect(page).toHaveURL(/\/imports\/[\w-]+$/);
+  await dropAndSend(page, 'outcomes.csv', LINES.join('\r\n'), 4);
   const results = page.getByRole('region', { name: 'Results' });
   await expect(results.getByRole('button', { name: 'All 4' })).toBeVisible({ timeout: 120_000 });
 

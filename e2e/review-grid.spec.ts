@@ -2,7 +2,8 @@
 // keyboard (the scroll bar is scaled past Chromium's largest element), "Next error" finds a cell
 // far below and far right, and a Ready step whose lists overflow stays keyboard-reachable.
 import type { Locator, Page } from '@playwright/test';
-import { connectToSandbox, expect, screenshot, test } from './fixtures';
+import { expect, screenshot, test } from './support/fixtures';
+import { connectToSandbox } from './support/journey';
 
 /** Builds the file in the page and drops it, as the bench does: a 1M-row transfer through Playwright is slow. */
 async function dropGeneratedCsv(page: Page, rows: number, lastAssignees: string): Promise<void> {

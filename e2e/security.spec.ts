@@ -4,8 +4,9 @@
 // no URL, no console message, and only in the storage the user chose.
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { connectToSandbox, expect, screenshot, test } from './fixtures';
-import { startSandbox } from './submit-helpers';
+import { expect, screenshot, test } from './support/fixtures';
+import { connectToSandbox, dropAndSend } from './support/journey';
+import { startKeyHoldingProxy } from './support/servers';
 
 const PAYLOADS = ['<img src=x onerror=alert(1)>', '<script>alert(2)</script>', '"><svg onload=alert(3)>'];
 const FORMULA = '=HYPERLINK("http://example.com","click")';
@@ -182,10 +183,7 @@ test('payloads sent to the service render as text in the job page and its title,
     `MSCU1234566,container,SEC-2,QQQQ,"${FORMULA.replace(/"/g, '""')}",@SUM(A1)`,
     `MSCU1234566,container,SEC-3,QQQQ,"${PAYLOADS[1]}",+1`,
   ].join('\r\n');
-  await page.getByLabel('Spreadsheet file').setInputFiles({ name: HOSTILE_NAME, mimeType: 'text/csv', buffer: Buffer.from(csv) });
-  await page.getByRole('button', { name: 'Continue to review' }).click();
-  await page.getByRole('button', { name: 'Continue with 3 ready rows' }).click();
-  await page.getByRole('button', { name: 'Send 3 rows' }).click();
+  await dropAndSend(page, HOSTILE_NAME, csv, 3);
 
   // The job page: the file name is its heading and its tab title, as text.
   await expect(page.getByRole('heading', { name: HOSTILE_NAME, level: 1 })).toBeVisible();
@@ -256,17 +254,14 @@ test('with the key held by the server (proxy mode), the browser holds it nowhere
   test.setTimeout(180_000);
   const key = ((await (await request.get('/sandbox.json')).json()) as { api_key: string }).api_key;
   const upstream = process.env.E2E_BASE_URL ?? '';
-  const proxy = await startSandbox({ UPSTREAM_URL: upstream, UPSTREAM_API_KEY: key });
+  const proxy = await startKeyHoldingProxy(upstream, key);
   try {
     const sent: string[] = [];
     page.on('request', (r) => sent.push(`${r.url()} ${JSON.stringify(r.headers())} ${r.postData() ?? ''}`));
     await page.goto(`${proxy.url}/connect`);
     await page.getByRole('button', { name: 'Connect through this server' }).click();
     await expect(page.getByRole('heading', { name: 'Import shipments' })).toBeVisible();
-    await page.getByLabel('Spreadsheet file').setInputFiles({ name: 'proxy.csv', mimeType: 'text/csv', buffer: Buffer.from('tracking_number,tracking_type,reference,carrier\r\nMSCU1234566,container,SEC-PROXY-1,MSCU') });
-    await page.getByRole('button', { name: 'Continue to review' }).click();
-    await page.getByRole('button', { name: 'Continue with 1 ready row' }).click();
-    await page.getByRole('button', { name: 'Send 1 row' }).click();
+    await dropAndSend(page, 'proxy.csv', 'tracking_number,tracking_type,reference,carrier\r\nMSCU1234566,container,SEC-PROXY-1,MSCU', 1);
     await expect(page.getByRole('region', { name: 'Results' }).getByRole('button', { name: 'All 1' })).toBeVisible({ timeout: 120_000 });
     const stored = await dumpIndexedDb(page);
     expect(stored).toContain('SEC-PROXY-1');

@@ -1,4 +1,5 @@
-import { connectToSandbox, expect, screenshot, test } from './fixtures';
+import { expect, screenshot, test } from './support/fixtures';
+import { connectToSandbox } from './support/journey';
 
 test.describe('app shell', () => {
   test('each page of the shell opens from the navigation and tells a newcomer what to do', async ({ page, expectAccessible }) => {

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
-import { connectToSandbox, expect, screenshot, test } from './fixtures';
+import { expect, screenshot, test } from './support/fixtures';
+import { connectToSandbox } from './support/journey';
 
 const headers = { Authorization: 'Bearer sandbox-demo-key-4173' };
 

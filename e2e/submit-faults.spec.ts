@@ -1,8 +1,10 @@
 // Sending through injected faults (SANDBOX_FAULTS: 500s, 429s, slow and dropped responses): a
 // lost answer is offered to the user (Resend or Skip), never resent silently, and the accounting
 // invariant holds at the end whatever the faults hit.
-import { expect, screenshot, test } from './fixtures';
-import { connectTo, dropAndSend, jobFinishedBadge, shipmentsCsv, startSandbox } from './submit-helpers';
+import { expect, screenshot, test } from './support/fixtures';
+import { shipmentsCsv } from './support/files';
+import { connectToSandbox, dropAndSend, jobFinishedBadge } from './support/journey';
+import { startSandbox } from './support/servers';
 
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
 
@@ -15,7 +17,7 @@ test.afterAll(async () => {
 
 test('500, 429, slow and drop: every unknown chunk is offered, and the invariant holds', async ({ page }) => {
   test.setTimeout(240_000);
-  await connectTo(page, sandbox.url);
+  await connectToSandbox(page, sandbox.url);
   await dropAndSend(page, 'faults.csv', shipmentsCsv(80, { prefix: 'FAULT', owner: 'CAI' }), 80);
   const finished = jobFinishedBadge(page);
   let offered = 0;

@@ -2,8 +2,11 @@
 // console paces by the headers (no 429 surfaced), splits on the cap, and drops no row. The first
 // test plays a service that does not advertise its cap (the real one does not), so the console
 // learns it from a 413; the second takes the sandbox's advertised cap and needs no split.
-import { expect, screenshot, test } from './fixtures';
-import { batchIds, connectTo, dropAndSend, shipmentsCsv, shipmentsOfBatch, startSandbox } from './submit-helpers';
+import { expect, screenshot, test } from './support/fixtures';
+import { shipmentsCsv } from './support/files';
+import { connectToSandbox, dropAndSend, jobBatchIds } from './support/journey';
+import { shipmentsOfBatch } from './support/sandbox-api';
+import { startSandbox } from './support/servers';
 
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
 
@@ -25,7 +28,7 @@ test('paced by a tiny import limit and split at the row cap: every row sent once
     const { max_batch_rows: _, ...info } = (await response.json()) as Record<string, unknown>;
     await route.fulfill({ response, json: info });
   });
-  await connectTo(page, sandbox.url);
+  await connectToSandbox(page, sandbox.url);
   await dropAndSend(page, 'capped.csv', shipmentsCsv(120, { prefix: 'CAP' }), 120);
   await expect(page.getByText('Requests accepted: 5 of 5')).toBeVisible({ timeout: 60_000 });
   await screenshot(page, 'submit-split-paced');
@@ -37,7 +40,7 @@ test('paced by a tiny import limit and split at the row cap: every row sent once
   for (let i = 2; i < accepted.length; i++) expect(accepted[i]!.at - accepted[i - 2]!.at).toBeGreaterThan(2_000);
   await expect(page.getByText(/Holds:\s*rows read 120 = sent 120 \+ skipped 0/)).toBeVisible();
   await expect(page.getByText(/Holds:\s*every sent row is in exactly one result item/)).toBeVisible();
-  const ids = await batchIds(page);
+  const ids = await jobBatchIds(page);
   expect(ids).toHaveLength(5);
   let total = 0;
   for (const id of ids) total += await shipmentsOfBatch(request, sandbox.url, id);
@@ -51,7 +54,7 @@ test('a reload while submitting and a second tab: one runner, every chunk sent o
   context.on('response', (response) => {
     if (response.request().method() === 'POST' && response.url().includes('/imports/file')) posts.push(String(response.status()));
   });
-  await connectTo(page, sandbox.url);
+  await connectToSandbox(page, sandbox.url);
   const jobId = await dropAndSend(page, 'tabs.csv', shipmentsCsv(200, { prefix: 'TABS', owner: 'TGH' }), 200);
   await expect(page.getByText(/Requests accepted: [3-7] of 8/)).toBeVisible({ timeout: 60_000 });
   await page.reload();
@@ -59,7 +62,7 @@ test('a reload while submitting and a second tab: one runner, every chunk sent o
 
   // The key lives in sessionStorage, per tab: the second tab connects too, then opens the job.
   const second = await context.newPage();
-  await connectTo(second, sandbox.url);
+  await connectToSandbox(second, sandbox.url);
   await second.goto(`${sandbox.url}/imports/${jobId}`);
   await expect(second.getByRole('status').filter({ hasText: 'Another tab of this console sends and polls' })).toBeVisible();
   const held = await second.evaluate(async () => (await navigator.locks.query()).held?.length ?? 0);
@@ -86,7 +89,7 @@ test('a reload while submitting and a second tab: one runner, every chunk sent o
   // A fresh page knows no headers yet: its first import may meet a full window (one 429, waited
   // out, never a failure). Here that is the reload and the takeover: two at the most.
   expect(posts.filter((s) => s === '429').length).toBeLessThanOrEqual(2);
-  const ids = await batchIds(second);
+  const ids = await jobBatchIds(second);
   let total = 0;
   for (const id of ids) total += await shipmentsOfBatch(request, sandbox.url, id);
   expect(total).toBe(200);
@@ -98,7 +101,7 @@ test('the sandbox advertises its row cap: chunks are cut to it at once, none ref
   page.on('response', (response) => {
     if (response.request().method() === 'POST' && response.url().includes('/imports/file')) statuses.push(response.status());
   });
-  await connectTo(page, sandbox.url);
+  await connectToSandbox(page, sandbox.url);
   await dropAndSend(page, 'advertised.csv', shipmentsCsv(50, { prefix: 'ADV' }), 50);
   await expect(page.getByText(/^✓\s*Finished$/)).toBeVisible({ timeout: 90_000 });
   expect(statuses).toEqual([202, 202]);

@@ -1,8 +1,11 @@
 // A request that never left the browser is no lost answer: when the results worker (which makes
 // the imports) cannot load, the job pauses with a sentence that says nothing was sent, offers no
 // Resend or Skip, and after a reload Resume sends every row once.
-import { connectToSandbox, expect, screenshot, test } from './fixtures';
-import { batchIds, dropAndSend, shipmentsCsv, shipmentsOfBatch, storedJobSource } from './submit-helpers';
+import { expect, screenshot, test } from './support/fixtures';
+import { shipmentsCsv } from './support/files';
+import { connectToSandbox, dropAndSend, jobBatchIds } from './support/journey';
+import { storedJobSource } from './support/stored-job';
+import { shipmentsOfBatch } from './support/sandbox-api';
 
 test('the worker that sends cannot load: the job pauses saying nothing was sent, and Resume after a reload sends each row once', async ({ page, request, baseURL }) => {
   test.setTimeout(120_000);
@@ -22,7 +25,7 @@ test('the worker that sends cannot load: the job pauses saying nothing was sent,
   await page.reload();
   await page.getByRole('button', { name: 'Resume' }).click();
   await expect(page.getByText(/^✓\s*Finished$/)).toBeVisible({ timeout: 60_000 });
-  const ids = await batchIds(page);
+  const ids = await jobBatchIds(page);
   expect(ids).toHaveLength(1);
   expect(await shipmentsOfBatch(request, baseURL!, ids[0]!)).toBe(12);
 });

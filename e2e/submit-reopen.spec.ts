@@ -2,8 +2,9 @@
 // and see the job finish with 60 created — with default settings (the sandbox's one-click
 // connection is remembered). And when the new tab has no connection, History says the job waits
 // for one and connects to the sandbox in one click, which resumes it.
-import { connectToSandbox, expect, screenshot, test } from './fixtures';
-import { dropAndSend, shipmentsCsv } from './submit-helpers';
+import { expect, screenshot, test } from './support/fixtures';
+import { shipmentsCsv } from './support/files';
+import { connectToSandbox, dropAndSend } from './support/journey';
 
 test.describe.configure({ timeout: 120_000 });
 

@@ -1,20 +1,23 @@
 import { createHash } from 'node:crypto';
-import { connectToSandbox, expect, screenshot, test } from './fixtures';
-import { batchIds, dropAndSend, sandboxBatch, shipmentsCsv, shipmentsOfBatch, storedJobSource } from './submit-helpers';
+import { expect, screenshot, test } from './support/fixtures';
+import { shipmentsCsv } from './support/files';
+import { connectToSandbox, continueToReady, continueToReview, dropAndSend, dropFile, jobBatchIds, send } from './support/journey';
+import { storedJobSource } from './support/stored-job';
+import { sandboxBatch, shipmentsOfBatch } from './support/sandbox-api';
 
 test.describe('submit and watch', () => {
   test.describe.configure({ timeout: 120_000 });
   test('sends 60 rows, watches them finish, and the counts match the sandbox', async ({ page, request, baseURL, expectAccessible }) => {
     await connectToSandbox(page);
-    const file = Buffer.from(shipmentsCsv(60, { prefix: 'CLEAN' }));
-    await page.getByLabel('Spreadsheet file').setInputFiles({ name: 'clean.csv', mimeType: 'text/csv', buffer: file });
-    await page.getByRole('button', { name: 'Continue to review' }).click();
-    await page.getByRole('button', { name: /Continue with 60 ready rows/ }).click();
+    const text = shipmentsCsv(60, { prefix: 'CLEAN' });
+    const file = Buffer.from(text);
+    await dropFile(page, 'clean.csv', text);
+    await continueToReview(page, 60);
+    await continueToReady(page, 60);
     await expect(page.getByText(/1 upload of up to 5,000 rows/)).toBeVisible();
     await screenshot(page, 'submit-ready-cost');
     await expectAccessible(page);
-    await page.getByRole('button', { name: 'Send 60 rows' }).click();
-    await expect(page).toHaveURL(/\/imports\/[0-9a-f-]{36}$/);
+    await send(page, 60);
     await expect(page.getByRole('heading', { name: 'clean.csv' })).toBeVisible();
     await screenshot(page, 'submit-job-running');
 
@@ -32,7 +35,7 @@ test.describe('submit and watch', () => {
     await screenshot(page, 'submit-job-finished');
     await expectAccessible(page);
 
-    const [batchId] = await batchIds(page);
+    const [batchId] = await jobBatchIds(page);
     expect(await shipmentsOfBatch(request, baseURL!, batchId!)).toBe(60);
     const batch = await sandboxBatch(request, baseURL!, batchId!);
     expect(batch.total_requests).toBe(60);
@@ -46,7 +49,7 @@ test.describe('submit and watch', () => {
     await page.reload();
     await expect(page.getByText(/^✓\s*Finished$/)).toBeVisible({ timeout: 45_000 });
     expect(page.url()).toContain(jobId);
-    const ids = await batchIds(page);
+    const ids = await jobBatchIds(page);
     expect(ids).toHaveLength(1);
     expect(await shipmentsOfBatch(request, baseURL!, ids[0]!)).toBe(120);
   });

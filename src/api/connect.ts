@@ -30,7 +30,7 @@ export async function fetchSandboxInfo(signal?: AbortSignal): Promise<SandboxInf
  * The one-click connection to the bundled sandbox, or null when this origin is not a sandbox.
  * It is remembered on this device (localStorage): the key is the sandbox's demo key, which
  * /sandbox.json hands to anyone who can open the console, and a console closed and reopened
- * must find its jobs running again without a click (README, "Sending and watching").
+ * must find its jobs running again without a click (src/features/README.md, "Sending and watching").
  */
 export async function sandboxConnection(signal?: AbortSignal): Promise<Connection | null> {
   const info = await fetchSandboxInfo(signal);
@@ -45,7 +45,7 @@ export async function connect(connection: Connection, signal?: AbortSignal): Pro
   return connection;
 }
 
-/** What this server says about itself in proxy mode (it may hold the key), or null. */
+/** What this server says about itself: the sandbox, or a proxy that may hold the key; null from any other host. */
 export async function fetchConsoleInfo(signal?: AbortSignal): Promise<ConsoleInfo | null> {
   let response: Response;
   try {
@@ -64,9 +64,10 @@ export const consoleInfoQueryOptions = queryOptions({
   staleTime: Infinity,
 });
 
+/** The sandbox's one-click details, asked only of a server that says it is a sandbox (else null). */
 export const sandboxInfoQueryOptions = queryOptions({
   queryKey: ['sandbox-info'],
-  queryFn: ({ signal }) => fetchSandboxInfo(signal),
+  queryFn: async ({ signal, client }) => ((await client.ensureQueryData(consoleInfoQueryOptions))?.mode === 'sandbox' ? fetchSandboxInfo(signal) : null),
   staleTime: Infinity,
 });
 

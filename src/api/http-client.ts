@@ -22,13 +22,14 @@ export interface ApiTarget {
 export type RetryPolicy = 'safe' | 'rate-limit-only';
 
 export interface BodyRequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH';
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT';
   path: string;
   query?: Record<string, string | number | undefined>;
   json?: unknown;
   formData?: FormData;
   signal?: AbortSignal;
-  bucket?: BudgetBucket;
+  /** The rate-limit bucket the request counts in; null for the console server's own endpoints, which the service's budget does not pace. */
+  bucket?: BudgetBucket | null;
   retry?: RetryPolicy;
   /** Extra request headers (an import's Idempotency-Key); Authorization and Content-Type are set here. */
   headers?: Record<string, string>;
@@ -135,7 +136,7 @@ async function perform<T>(target: ApiTarget, options: BodyRequestOptions, deps: 
   }
 
   for (let attempt = 0; ; attempt++) {
-    await deps.budget.acquire(bucket, options.signal);
+    if (bucket !== null) await deps.budget.acquire(bucket, options.signal);
     let response: Response;
     try {
       response = await deps.fetch(url, { method, headers, body, signal: options.signal });
@@ -149,7 +150,7 @@ async function perform<T>(target: ApiTarget, options: BodyRequestOptions, deps: 
         `No answer from ${describeTarget(target)} (${error instanceof Error ? error.message : 'network error'}).`,
       );
     }
-    deps.budget.record(bucket, parseRateLimitHeaders(response.headers, deps.now()));
+    if (bucket !== null) deps.budget.record(bucket, parseRateLimitHeaders(response.headers, deps.now()));
 
     if (response.status === 429 && attempt + 1 < MAX_ATTEMPTS) {
       const wait = parseRetryAfter(response.headers.get('retry-after'), deps.now()) ?? backoff(attempt, deps.random);

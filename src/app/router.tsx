@@ -2,6 +2,7 @@
 // file there and one line here (under connectedRoute when it needs the service).
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
+import { batchRoute } from './routes/batch';
 import { connectRoute } from './routes/connect';
 import { connectedRoute } from './routes/connected';
 import { historyRoute } from './routes/history';
@@ -11,7 +12,7 @@ import { quickAddRoute } from './routes/quick-add';
 import { rootRoute } from './routes/root';
 import { shipmentsRoute } from './routes/shipments';
 
-const routeTree = rootRoute.addChildren([connectedRoute.addChildren([importRoute, jobRoute, quickAddRoute, shipmentsRoute]), historyRoute, connectRoute]);
+const routeTree = rootRoute.addChildren([connectedRoute.addChildren([importRoute, jobRoute, batchRoute, quickAddRoute, shipmentsRoute]), historyRoute, connectRoute]);
 
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true });

@@ -8,8 +8,8 @@
 // bench-results/browser.json. `--rows N` changes the size; `--only csv|xlsx` runs one format.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
-import globalSetup from '../../e2e/global-setup';
-import { CHROMIUM_ARGS, findChromium, NO_BROWSER_MESSAGE } from '../../e2e/find-browser';
+import { CHROMIUM_ARGS, findChromium, NO_BROWSER_MESSAGE } from '../tooling/browser';
+import { startServerProcess } from '../tooling/server-process';
 import { containerCheckDigit } from '../spreadsheet/iso6346';
 import { machineLoad, medianWithRange, runCount } from './stats';
 import { userRows } from './user-rows';
@@ -166,8 +166,7 @@ if (!executablePath) {
   console.error(NO_BROWSER_MESSAGE);
   process.exit(1);
 }
-process.env.SANDBOX_ROW_DELAY_MS = '0';
-const teardown = await globalSetup();
+const server = await startServerProcess({ env: { SANDBOX_ROW_DELAY_MS: '0' }, echoStderr: true });
 const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 const load = machineLoad();
 const results: Figures[] = [];
@@ -187,7 +186,7 @@ try {
     }
     for (const { kind, columns, rows } of files) built.push({ kind, columns, format, file: format === 'csv' ? toCsv(rows) : await toXlsx(rows) });
   }
-  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 1366, height: 900 } });
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
   await page.goto('/connect');
   await page.getByRole('button', { name: 'Use local sandbox' }).click();
@@ -202,7 +201,7 @@ try {
   }
 } finally {
   await browser.close();
-  await teardown();
+  await server.stop();
 }
 
 console.log(`Headless Chromium, ${ROWS.toLocaleString('en')} rows; median (range) of ${RUNS} run(s) each; ${load} at the start, ${machineLoad()} at the end.\n`);

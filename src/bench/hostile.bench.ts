@@ -1,6 +1,6 @@
 // `npm run bench -- hostile`: each hostile input of issue #10, built in memory, sent to a real
-// sandbox process started here (`node --import tsx src/server/main.ts`, as e2e/global-setup.ts
-// does). Per input, median and range over `--runs N` (BENCH_RUNS, default 3):
+// sandbox process started here (`node --import tsx src/server/main.ts`, src/tooling's server
+// process). Per input, median and range over `--runs N` (BENCH_RUNS, default 3):
 // - time to the answer (status and sentence);
 // - the sandbox's event-loop hold, measured inside the sandbox process: a preloaded module (below,
 //   LOOP_PROBE) runs `perf_hooks.monitorEventLoopDelay` (5 ms sampling) and reports its maximum
@@ -11,17 +11,17 @@
 //   from the pool's `sandbox:parse` diagnostics channel (— when the worker was terminated: its
 //   heap cap, SANDBOX_PARSE_HEAP_MB, bounded it).
 // Targets (DESIGN §6): event loop held ≤ 100 ms; refused within 5 s and 300 MB extra.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import * as hostile from '../server/hostile-uploads';
+import { startServerProcess, type ServerProcess } from '../tooling/server-process';
 import { machineLoad, median, medianWithRange, runCount } from './stats';
 
 const RUNS = runCount(3);
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const MIB = 2 ** 20;
 
 interface Sandbox {
+  server: ServerProcess;
   process: ChildProcess;
   pid: number;
   base: string;
@@ -63,38 +63,20 @@ function askProbe(sandbox: Sandbox, message: 'reset' | 'report'): Promise<LoopRe
 }
 
 async function startSandbox(): Promise<Sandbox> {
-  const probe = `data:text/javascript,${encodeURIComponent(LOOP_PROBE)}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', probe, 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      SANDBOX_DB: ':memory:',
-      LOG_LEVEL: 'warn',
-      // Thirty uploads a run: the per-minute import bucket is not what is measured here.
-      SANDBOX_IMPORT_LIMIT: '10000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  const server = await startServerProcess({
+    entry: 'src/server/main.ts',
+    preload: [`data:text/javascript,${encodeURIComponent(LOOP_PROBE)}`],
+    ipc: true,
+    // Thirty uploads a run: the per-minute import bucket is not what is measured here.
+    env: { SANDBOX_IMPORT_LIMIT: '10000' },
   });
-  const base = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`The sandbox did not start within 120 s:\n${output}`)), 120_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`The sandbox exited with code ${code}:\n${output}`)));
-  });
-  const info = (await (await fetch(`${base}/sandbox.json`)).json()) as { api_key?: string };
+  const info = (await (await fetch(`${server.url}/sandbox.json`)).json()) as { api_key?: string };
   const key = info.api_key;
-  if (!child.pid || !key) throw new Error(`No pid or key from the sandbox: ${JSON.stringify(info)}`);
-  return { process: child, pid: child.pid, base, key };
+  if (!server.child.pid || !key) {
+    await server.stop();
+    throw new Error(`No pid or key from the sandbox: ${JSON.stringify(info)}`);
+  }
+  return { server, process: server.child, pid: server.child.pid, base: server.url, key };
 }
 
 /** Resident memory in bytes from /proc/<pid>/status (`VmRSS`, or `VmHWM`, the peak). */
@@ -283,7 +265,7 @@ try {
   const exit = sandbox.process.exitCode;
   if (exit !== null) throw new Error(`The sandbox exited (${exit}) during the bench.`);
 } finally {
-  sandbox.process.kill('SIGTERM');
+  await sandbox.server.stop();
 }
 
 const short = (text: string) => (text.length > 110 ? `${text.slice(0, 107)}…` : text);

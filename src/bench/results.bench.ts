@@ -8,8 +8,8 @@
 // bench-results/results.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
-import globalSetup from '../../e2e/global-setup';
-import { CHROMIUM_ARGS, findChromium, NO_BROWSER_MESSAGE } from '../../e2e/find-browser';
+import { CHROMIUM_ARGS, findChromium, NO_BROWSER_MESSAGE } from '../tooling/browser';
+import { startServerProcess } from '../tooling/server-process';
 import { machineLoad, medianWithRange, runCount } from './stats';
 
 const BATCHES = 20;
@@ -170,12 +170,12 @@ if (!executablePath) {
   console.error(NO_BROWSER_MESSAGE);
   process.exit(1);
 }
-const teardown = await globalSetup();
+const server = await startServerProcess({ echoStderr: true });
 const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 const load = machineLoad();
 const runs: Figures[] = [];
 try {
-  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 1366, height: 900 } });
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1366, height: 900 } });
   await context.addInitScript(() => {
     const w = window as unknown as { longTasks: number[] };
     w.longTasks = [];
@@ -193,7 +193,7 @@ try {
   }
 } finally {
   await browser.close();
-  await teardown();
+  await server.stop();
 }
 
 const of = (pick: (figures: Figures) => number, unit = 'ms') => medianWithRange(runs.map(pick), unit);

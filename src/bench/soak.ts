@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Request } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { CHROMIUM_ARGS, findChromium, NO_BROWSER_MESSAGE } from '../../e2e/find-browser';
+import { CHROMIUM_ARGS, findChromium, NO_BROWSER_MESSAGE } from '../tooling/browser';
 import { containerCheckDigit } from '../spreadsheet/iso6346';
 import { startServerProcess } from '../tooling/server-process';
 import { machineLoad } from './stats';
@@ -81,7 +81,6 @@ function readSandboxLine(line: string, stream: 'stdout' | 'stderr'): void {
 
 async function startSandbox(dbPath: string): Promise<{ url: string; stop: () => Promise<void> }> {
   const server = await startServerProcess({
-    entry: 'src/server/start.ts',
     env: {
       // A file store rather than the default in-memory one, so that the audit below can read
       // what the sandbox holds, row by row.
@@ -93,11 +92,10 @@ async function startSandbox(dbPath: string): Promise<{ url: string; stop: () => 
       // Its request log, for readSandboxLine (one line per request in and answer out).
       LOG_LEVEL: 'info',
     },
-    startTimeoutMs: 180_000,
     echoStderr: true,
     onLine: readSandboxLine,
   });
-  return { url: server.address, stop: server.stop };
+  return { url: server.url, stop: () => server.stop() };
 }
 
 /**

@@ -1,4 +1,4 @@
-// Figures as the README gives them: the median of several runs with its range, and the machine's
+// Figures as src/bench/README.md gives them: the median of several runs with its range, and the machine's
 // load when the bench started, so a reader can tell a busy machine's figure from a quiet one's.
 import { cpus, loadavg } from 'node:os';
 

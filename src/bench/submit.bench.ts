@@ -11,12 +11,11 @@
 // it, and the longest by thread time (saved as bench-results/submit-trace.json; `--trace-from
 // FILE` lists them again); `--nice-service` runs the sandbox at a lower priority than the
 // browser. Writes bench-results/submit.json.
-import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium, NO_BROWSER_MESSAGE } from '../../e2e/find-browser';
+import { CHROMIUM_ARGS, findChromium, NO_BROWSER_MESSAGE } from '../tooling/browser';
+import { startServerProcess, type ServerProcess } from '../tooling/server-process';
 import { containerCheckDigit } from '../spreadsheet/iso6346';
 
 const at = process.argv.indexOf('--rows');
@@ -35,26 +34,15 @@ function csv(rows: number): Buffer {
   return Buffer.from(lines.join('\r\n'));
 }
 
-async function startServer(): Promise<{ url: string; stop: () => void }> {
-  const root = fileURLToPath(new URL('../..', import.meta.url));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/start.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: '0', SANDBOX_DB: ':memory:', SANDBOX_ROW_DELAY_MS: '0', SANDBOX_IMPORT_LIMIT: String(IMPORT_LIMIT), SANDBOX_IMPORT_WINDOW_S: String(WINDOW_S), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'inherit'],
+async function startServer(): Promise<ServerProcess> {
+  const server = await startServerProcess({
+    env: { SANDBOX_ROW_DELAY_MS: '0', SANDBOX_IMPORT_LIMIT: String(IMPORT_LIMIT), SANDBOX_IMPORT_WINDOW_S: String(WINDOW_S) },
+    echoStderr: true,
   });
   // `--nice-service`: the sandbox yields the cores to the browser, as a service on another
   // machine would; on this 2-core machine it otherwise preempts the page's thread as it works.
-  if (process.argv.includes('--nice-service') && server.pid !== undefined) setPriority(server.pid, 10);
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    server.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (match?.[1]) resolve(match[1]);
-    });
-    server.once('exit', (code) => reject(new Error(`The sandbox exited (${code}).`)));
-  });
-  return { url, stop: () => server.kill('SIGTERM') };
+  if (process.argv.includes('--nice-service') && server.child.pid !== undefined) setPriority(server.child.pid, 10);
+  return server;
 }
 
 interface CpuProfile {
@@ -303,7 +291,7 @@ async function main() {
     writeFileSync('bench-results/submit.json', JSON.stringify(figures, null, 2));
   } finally {
     await browser.close();
-    server.stop();
+    await server.stop();
   }
 }
 

@@ -21,8 +21,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { build } from 'vite';
-import globalSetup from '../../e2e/global-setup';
-import { CHROMIUM_ARGS, findChromium, NO_BROWSER_MESSAGE } from '../../e2e/find-browser';
+import { CHROMIUM_ARGS, findChromium, NO_BROWSER_MESSAGE } from '../tooling/browser';
+import { startServerProcess } from '../tooling/server-process';
 import type { BenchAnswer, BenchReader } from './xlsx-bench-worker';
 import { machineLoad, medianWithRange, runCount } from './stats';
 
@@ -114,11 +114,11 @@ interface Figure {
   memoryMb: number;
 }
 
-async function measure(executablePath: string, workerCode: string, workbook: Workbook, reader: BenchReader, tag: string): Promise<Figure> {
+async function measure(baseURL: string, executablePath: string, workerCode: string, workbook: Workbook, reader: BenchReader, tag: string): Promise<Figure> {
   const marker = `--bench-marker=${process.pid}-${tag}`;
   const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, marker] });
   try {
-    const page = await browser.newPage({ baseURL: process.env.E2E_BASE_URL });
+    const page = await browser.newPage({ baseURL });
     await page.route('**/bench/worker.js', (route) => route.fulfill({ body: workerCode, contentType: 'text/javascript' }));
     await page.route('**/bench/file.xlsx', (route) => route.fulfill({ body: workbook.bytes }));
     await page.goto('/');
@@ -154,7 +154,7 @@ if (!executablePath) {
   process.exit(1);
 }
 const [books, workerCode] = await Promise.all([workbooks(), bundleWorker()]);
-const teardown = await globalSetup();
+const server = await startServerProcess({ echoStderr: true });
 const results: Record<string, Partial<Record<BenchReader, Figure[]>>> = {};
 try {
   for (const workbook of books) {
@@ -162,13 +162,13 @@ try {
     for (let run = 0; run < RUNS; run++) {
       const shift = run % READERS.length;
       for (const reader of [...READERS.slice(shift), ...READERS.slice(0, shift)]) {
-        const figure = await measure(executablePath, workerCode, workbook, reader, `${workbook.name}-${run}-${reader}`);
+        const figure = await measure(server.url, executablePath, workerCode, workbook, reader, `${workbook.name}-${run}-${reader}`);
         (runs[reader] ??= []).push(figure);
       }
     }
   }
 } finally {
-  await teardown();
+  await server.stop();
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;

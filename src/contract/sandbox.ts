@@ -24,12 +24,17 @@ export const sandboxInfoSchema = z.looseObject({
 export type SandboxInfo = z.infer<typeof sandboxInfoSchema>;
 
 /**
- * GET /console.json (proxy mode, no key needed): how this server talks to the service for the
- * console. With UPSTREAM_API_KEY the server holds the key and the browser sends none.
+ * GET /console.json (every mode, no key needed): what this server is to the console. A sandbox
+ * offers its one-click connect at /sandbox.json; a proxy forwards /api/v1 to the service, and
+ * with UPSTREAM_API_KEY holds the key so the browser sends none.
  */
-export const consoleInfoSchema = z.looseObject({
-  /** The host of the service the server forwards /api/v1 to. */
-  service: z.string(),
-  key_held_by_server: z.boolean(),
-});
+export const consoleInfoSchema = z.discriminatedUnion('mode', [
+  z.looseObject({ mode: z.literal('sandbox') }),
+  z.looseObject({
+    mode: z.literal('proxy'),
+    /** The host of the service the server forwards /api/v1 to. */
+    service: z.string(),
+    key_held_by_server: z.boolean(),
+  }),
+]);
 export type ConsoleInfo = z.infer<typeof consoleInfoSchema>;

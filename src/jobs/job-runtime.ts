@@ -10,6 +10,9 @@ import { JobEtaTracker } from './eta';
 import { JobRunner } from './job-runner';
 import { JobStore } from './job-store';
 import { IndexedDbJobStorage } from './storage/indexeddb-storage';
+import { TeamReporter } from './team-reporter';
+import { hasTeamHistory, keepTeamChunkRows, reportTeamJob } from '../api/team-history';
+import { getYourName } from '../api/your-name';
 
 const jobStorage = new IndexedDbJobStorage();
 export const jobStore = new JobStore(jobStorage);
@@ -41,3 +44,24 @@ export const jobRunner = new JobRunner({
 });
 
 export const jobEta = new JobEtaTracker(jobStore);
+
+/** The connection, when it reaches the console's own server (which keeps the team history). */
+function teamTarget() {
+  const connection = getConnection();
+  return connection && hasTeamHistory(connection) ? { baseUrl: connection.baseUrl, apiKey: connection.apiKey } : null;
+}
+
+function withTeamTarget<T>(use: (target: NonNullable<ReturnType<typeof teamTarget>>) => Promise<T>): Promise<T> {
+  const target = teamTarget();
+  return target ? use(target) : Promise.reject(new Error('not connected through the console server'));
+}
+
+export const teamReporter = new TeamReporter({
+  jobs: jobStore,
+  getPayload: (jobId, chunkId) => jobStore.getPayload(jobId, chunkId),
+  connected: () => teamTarget() !== null,
+  sentBy: getYourName,
+  report: (id, report) => withTeamTarget((target) => reportTeamJob(target, id, report)),
+  keepRows: (id, chunkId, rows) => withTeamTarget((target) => keepTeamChunkRows(target, id, chunkId, rows)),
+});
+subscribeConnection(() => void teamReporter.drain());

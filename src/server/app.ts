@@ -4,11 +4,18 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } f
 import { errorBody } from '../contract/error-body';
 import { formatCount } from '../spreadsheet/read-error';
 import { DEFAULT_TABLE_LIMITS } from '../spreadsheet/table-limits';
+import { answerClientError } from './client-error';
 import type { ServerConfig } from './config';
 import { notFoundHandler, serveConsole } from './console-static';
 import { addJsonDepthLimit } from './json-body';
 import { addSecurityHeaders } from './security-headers';
 import { registerApi, type ApiDependencies } from './register-api';
+import { findWorkspace } from './auth';
+import { sandboxKeys } from './sandbox-keys';
+import { hashKey } from './store/workspaces';
+import { ConsoleStore } from './console/console-store';
+import { registerTeamHistory } from './console/team-history-routes';
+import { workspaceIdentity } from './console/workspace-identity';
 
 export async function buildApp(config: ServerConfig, deps: ApiDependencies = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -18,8 +25,11 @@ export async function buildApp(config: ServerConfig, deps: ApiDependencies = {})
     // Never trust X-Forwarded-* from the network: the server binds loopback by default.
     trustProxy: false,
     // A reference is any text up to a cell's cap (the store takes no longer one), so PATCH by
-    // reference must route one that long; Fastify's default of 100 characters refused most.
+    // reference must route one that long; Fastify's default of 100 characters refused most. Over
+    // HTTP the 16 KB limit on URL and headers (client-error.ts) stops the longest ones first.
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
+    // A request the HTTP parser refuses (URL and headers over 16 KB, malformed) gets the same shape.
+    clientErrorHandler: answerClientError,
     // Routing errors never reach the error handler; answer them in the same shape.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       void reply.code(400).send(errorBody('bad_request', routingErrorMessage(error.code)));
@@ -30,9 +40,29 @@ export async function buildApp(config: ServerConfig, deps: ApiDependencies = {})
   addJsonDepthLimit(app, config.maxJsonDepth);
   app.setErrorHandler(clientErrorHandler);
   await registerApi(app, config, deps);
+  registerConsoleServer(app, config);
   if (config.consoleDir) await serveConsole(app, config.consoleDir);
   notFoundHandler(app, config.consoleDir !== null);
   return app;
+}
+
+/** The console server's own endpoints beside the service's API: the team history (CONSOLE_DB). */
+function registerConsoleServer(app: FastifyInstance, config: ServerConfig): void {
+  const store = new ConsoleStore(config.consoleDbPath);
+  app.addHook('onClose', (_instance, done) => {
+    store.close();
+    done();
+  });
+  const disabled = new Set(config.disabledKeys);
+  const known = sandboxKeys(config)
+    .filter(({ key }) => !disabled.has(key))
+    .map(({ key, workspace }) => ({ keyHash: hashKey(key), workspaceId: workspace }));
+  const workspaceOf = workspaceIdentity({
+    serverHeldKeyFor: config.upstreamUrl !== null && config.upstreamApiKey !== null ? new URL(config.upstreamUrl).host : null,
+    sandboxWorkspace: config.upstreamUrl === null ? (key) => findWorkspace(known, key) : null,
+    secret: store.secret('pasted-key-fingerprint'),
+  });
+  registerTeamHistory(app, { store, workspaceOf, userHeader: config.consoleUserHeader, keepMs: config.consoleKeepMs });
 }
 
 /** The longest id or reference (decoded characters) one segment of a URL path may hold. */

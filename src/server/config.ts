@@ -104,6 +104,14 @@ export const envSchema = z.object({
   SANDBOX_IDEMPOTENCY_HOURS: intFrom(24, 1),
   UPSTREAM_URL: z.url({ protocol: /^https?$/, error: 'UPSTREAM_URL must be an http(s) URL' }).optional(),
   UPSTREAM_API_KEY: z.string().trim().min(1, 'UPSTREAM_API_KEY is empty').optional(),
+  CONSOLE_DB: z.string().min(1).default('.data/console.sqlite'),
+  CONSOLE_KEEP_DAYS: intFrom(30, 1),
+  CONSOLE_USER_HEADER: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]+$/, 'CONSOLE_USER_HEADER must be a header name, e.g. X-Forwarded-Email')
+    .transform((name) => name.toLowerCase())
+    .optional(),
   LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('warn'),
 });
 
@@ -136,11 +144,17 @@ export interface ServerConfig {
   parseHeapMb: number;
   /** Deepest nesting of arrays and objects a JSON body may have. */
   maxJsonDepth: number;
-  /** How long an import's Idempotency-Key is remembered in its workspace (README "No duplicate uploads"). */
+  /** How long an import's Idempotency-Key is remembered in its workspace (src/server/README.md, "Idempotency keys"). */
   idempotencyRetentionMs: number;
   upstreamUrl: string | null;
   /** Proxy mode: the key the server sends upstream itself, so the browser holds none. */
   upstreamApiKey: string | null;
+  /** The console server's own store: the team history (src/server/console/console-store.ts). */
+  consoleDbPath: string;
+  /** How long the team history keeps a job and its rows as sent after its last report. */
+  consoleKeepMs: number;
+  /** Behind a single-sign-on proxy, the header (lower case) naming the person; wins over the name typed at Connect. */
+  consoleUserHeader: string | null;
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
   /** Folder of the built console; null serves the API only (tests, `npm run dev`). */
   consoleDir: string | null;
@@ -184,6 +198,9 @@ export function loadConfig(env: Record<string, string | undefined>, consoleDir: 
     idempotencyRetentionMs: e.SANDBOX_IDEMPOTENCY_HOURS * 3_600_000,
     upstreamUrl: e.UPSTREAM_URL ?? null,
     upstreamApiKey: e.UPSTREAM_API_KEY ?? null,
+    consoleDbPath: e.CONSOLE_DB,
+    consoleKeepMs: e.CONSOLE_KEEP_DAYS * 86_400_000,
+    consoleUserHeader: e.CONSOLE_USER_HEADER ?? null,
     logLevel: e.LOG_LEVEL,
     consoleDir,
   };
@@ -191,5 +208,5 @@ export function loadConfig(env: Record<string, string | undefined>, consoleDir: 
 
 /** Settings for in-process tests: throwaway store, no delay, API only. */
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
-  return { ...loadConfig({ SANDBOX_DB: ':memory:', SANDBOX_ROW_DELAY_MS: '0', LOG_LEVEL: 'silent' }), ...overrides };
+  return { ...loadConfig({ SANDBOX_DB: ':memory:', CONSOLE_DB: ':memory:', SANDBOX_ROW_DELAY_MS: '0', LOG_LEVEL: 'silent' }), ...overrides };
 }

@@ -2,16 +2,15 @@
 // header, so the console needs no CORS setup. Bodies stream both ways; the key is passed
 // through and never stored or logged (Fastify's request log has no headers). With
 // UPSTREAM_API_KEY the server sends its own key instead and the browser holds none: the real
-// service's documentation says its key must never be exposed in client-side code.
-// GET /console.json tells the console which of the two it is. Every status, 401 and 403
-// included, comes back as the service sent it; the console stops on either.
+// service's documentation says its key must never be exposed in client-side code (/console.json
+// tells the console which of the two it is). Every status, 401 and 403 included, comes back as
+// the service sent it; the console stops on either.
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from '../contract/error-body';
-import type { ConsoleInfo } from '../contract/sandbox';
 
-// idempotency-key: the import's key goes through, so a service that honours it can (README "No duplicate uploads").
+// idempotency-key: the import's key goes through, so a service that honours it can (src/server/README.md, "Idempotency keys").
 const FORWARDED_REQUEST_HEADERS = ['authorization', 'content-type', 'accept', 'accept-language', 'idempotency-key'] as const;
 /** Hop-by-hop headers, and the ones fetch() invalidates by decoding and re-framing the body. */
 const DROPPED_RESPONSE_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-encoding', 'content-length', 'upgrade']);
@@ -25,8 +24,6 @@ export async function registerProxy(
 ): Promise<void> {
   const base = upstreamUrl.replace(/\/+$/, '');
   const upstreamHost = new URL(base).host;
-
-  app.get('/console.json', (): ConsoleInfo => ({ service: upstreamHost, key_held_by_server: upstreamApiKey !== null }));
 
   await app.register((proxy, _options, done) => {
     // Leave every body unread: it is streamed to the upstream as it arrives.

@@ -1,7 +1,8 @@
-// Mounts /api/v1/* and /sandbox.json: the sandbox, or the proxy to UPSTREAM_URL. In proxy mode
-// /sandbox.json is absent (404), so the console's one-click connect hides itself.
+// Mounts /api/v1/* and /sandbox.json: the sandbox, or the proxy to UPSTREAM_URL (no
+// /sandbox.json); and /console.json, which tells the console which of the two it is.
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
+import { registerConsoleInfo } from './console-info';
 import { registerProxy } from './proxy';
 import { registerSandbox } from './sandbox';
 
@@ -11,6 +12,7 @@ export interface ApiDependencies {
 }
 
 export async function registerApi(app: FastifyInstance, config: ServerConfig, deps: ApiDependencies = {}): Promise<void> {
+  registerConsoleInfo(app, config);
   if (config.upstreamUrl) await registerProxy(app, config.upstreamUrl, deps.fetchUpstream, config.upstreamApiKey);
   else await registerSandbox(app, config);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectHeaderRow, pickSheet } from './header-row';
+import { detectHeaderRow, isIdentifierLike, pickSheet } from './header-row';
 import { readTable } from './read-table';
 
 describe('detectHeaderRow', () => {
@@ -21,6 +21,41 @@ describe('detectHeaderRow', () => {
   it('prefers the row with more spec columns over a note that mentions one', () => {
     const rows = [['tracking_number'], ['tracking_number', 'tracking_type', 'carrier']];
     expect(detectHeaderRow(rows)).toBe(1);
+  });
+
+  it('does not take a row of data for the header because one of its values is a synonym', () => {
+    // "container" is a synonym of tracking_number; the file's own names are unknown words.
+    const rows = [
+      ['Equipment', 'Basis', 'Order', 'Operator', 'Cargo'],
+      ['MSKU1234565', 'container', 'PO-10021', 'MAEU', 'Toys'],
+      ['TGHU9876541', 'container', 'PO-10022', 'MSCU', 'Shoes'],
+    ];
+    expect(detectHeaderRow(rows)).toBe(0);
+  });
+
+  it('takes the first row of distinct names above rows of identifiers, under a title', () => {
+    const rows = [
+      ['Weekly export'],
+      ['Equipment', 'Basis', 'Order'],
+      ['MSKU1234565', 'container', 'PO-10021'],
+    ];
+    expect(detectHeaderRow(rows)).toBe(1);
+  });
+
+  it('keeps a known header whose data rows hold identifiers', () => {
+    const rows = [
+      ['Notes about this file', ''],
+      ['Container No', 'Type', 'Ref'],
+      ['MSKU1234565', 'container', 'R-1001'],
+    ];
+    expect(detectHeaderRow(rows)).toBe(1);
+  });
+});
+
+describe('isIdentifierLike', () => {
+  it('tells a shipment identifier from a column name', () => {
+    for (const value of ['MSKU1234565', 'MAEU123456789', 'PO-10021', 'R1001a']) expect(isIdentifierLike(value)).toBe(true);
+    for (const value of ['Container No', 'container', 'ETA', '2024-08-05', '12345', 'Ref 2024', 'cf_po_number']) expect(isIdentifierLike(value)).toBe(false);
   });
 });
 

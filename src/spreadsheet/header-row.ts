@@ -29,19 +29,49 @@ function headerRowScore(row: readonly string[], match: HeaderMatcher): number {
 }
 
 /**
- * Index (into rows) of the row that most looks like the header among the first ones; 0 when
- * none looks like one, so a file of unknown columns still has its first row as the header.
+ * Index (into rows) of the header row among the first ones: the row whose names match the spec's
+ * best, never a row of data (one holding an identifier, whatever synonym another of its cells
+ * happens to be); when no name is known, the first row of distinct text cells above a row of
+ * identifiers; else 0, so a file of unknown columns still has its first row as the header.
  */
 export function detectHeaderRow(rows: readonly (readonly string[])[], customFieldSlugs?: readonly string[]): number {
-  return bestHeaderRow(rows, headerMatcher(customFieldSlugs)).index;
+  const named = bestHeaderRow(rows, headerMatcher(customFieldSlugs));
+  return named.score > 0 ? named.index : headerByShape(rows);
 }
 
+/**
+ * A value that names one shipment rather than a column: a container number, a B/L, a reference —
+ * letters and at least three digits in one word. Column names are words ("Container No", "ETA").
+ */
+export function isIdentifierLike(cell: string): boolean {
+  const value = cell.trim();
+  if (value.length < 5 || value.length > 40 || /\s/.test(value)) return false;
+  const digits = value.replace(/\D/g, '').length;
+  return digits >= 3 && /[A-Za-z]/.test(value);
+}
+
+const isDataRow = (row: readonly string[]) => row.slice(0, HEADER_SCAN_CELLS).some(isIdentifierLike);
+
+/** Text a person would write as a column name: no digits-only value, no date, no identifier. */
+const isNameLike = (cell: string) => /[A-Za-z]/.test(cell) && !isIdentifierLike(cell) && cell.length <= 100;
+
+function headerByShape(rows: readonly (readonly string[])[]): number {
+  const end = Math.min(rows.length - 1, HEADER_SCAN_ROWS);
+  for (let index = 0; index < end; index++) {
+    const cells = (rows[index] ?? []).slice(0, HEADER_SCAN_CELLS).map((cell) => cell.trim()).filter((cell) => cell !== '');
+    const distinct = new Set(cells.map((cell) => cell.toLowerCase())).size === cells.length;
+    if (cells.length >= 2 && distinct && cells.every(isNameLike) && isDataRow(rows[index + 1] ?? [])) return index;
+  }
+  return 0;
+}
 function bestHeaderRow(rows: readonly (readonly string[])[], match: HeaderMatcher): { index: number; score: number } {
   let best = 0;
   let bestScore = 0;
   const end = Math.min(rows.length, HEADER_SCAN_ROWS);
   for (let index = 0; index < end; index++) {
-    const score = headerRowScore(rows[index] ?? [], match);
+    const row = rows[index] ?? [];
+    if (isDataRow(row)) continue;
+    const score = headerRowScore(row, match);
     if (score > bestScore) [best, bestScore] = [index, score];
   }
   return { index: best, score: bestScore };

@@ -1,10 +1,11 @@
 // `npm test`: every suite (Vitest unit/component/sandbox, then Playwright end to end) and one
 // closing line `N passed, N failed` over all of them, so a run that executed nothing is visible.
+// Installs a Chromium first when the machine has none (see browser.ts).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findChromium, NO_BROWSER_MESSAGE } from '../../e2e/find-browser';
+import { ensureChromium, NO_BROWSER_MESSAGE } from './browser';
 
 interface Tally {
   passed: number;
@@ -33,7 +34,7 @@ function unitTally(): Tally & { exit: number } {
 }
 
 function e2eTally(): Tally & { exit: number } {
-  if (!findChromium()) {
+  if (!ensureChromium()) {
     console.error(NO_BROWSER_MESSAGE);
     return { passed: 0, failed: 1, skipped: 0, exit: 1 };
   }

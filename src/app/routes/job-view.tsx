@@ -3,6 +3,8 @@
 // IndexedDB code are not in the console's first load.
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { lazy } from 'react';
+import { hasTeamHistory } from '../../api/team-history';
+import { useConnection } from '../../api/use-connection';
 import { useJob, useJobs } from '../../features/job/use-jobs';
 import { jobStore } from '../../jobs/job-runtime';
 import { stashRetry } from '../retry-handoff';
@@ -11,6 +13,7 @@ const loadJobPage = () => import('../../features/job/job-page');
 const loadJobResults = () => import('../../features/results/job-results');
 const JobPage = lazy(() => loadJobPage().then((m) => ({ default: m.JobPage })));
 const JobResults = lazy(() => loadJobResults().then((m) => ({ default: m.JobResults })));
+const TeamJobPage = lazy(() => import('../../features/job/team-job-page').then((m) => ({ default: m.TeamJobPage })));
 
 /** Loads the progress and results code before the page is opened (the Ready step asks, ahead of Send). */
 export function preloadJobBody(): void {
@@ -20,9 +23,14 @@ export function preloadJobBody(): void {
 
 export function JobRoute() {
   const { jobId } = useParams({ from: '/connected/imports/$jobId' });
-  const { job } = useJob(jobId);
+  const { job, status } = useJob(jobId);
   const { jobs } = useJobs();
   const navigate = useNavigate();
+  const connection = useConnection();
+  // A job this browser did not send: the team history's copy, where the console's server keeps one.
+  if (status === 'ready' && !job && connection && hasTeamHistory(connection)) {
+    return <TeamJobPage jobId={jobId} target={{ baseUrl: connection.baseUrl, apiKey: connection.apiKey }} />;
+  }
   return (
     <div className="space-y-8">
       <JobPage jobId={jobId} />

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetConnection, getConnection } from '../../api/connection-store';
@@ -30,14 +30,17 @@ const sandboxInfo = {
   test_numbers: [],
 };
 
-/** A stand-in service; /console.json is absent (no proxy) unless `consoleInfo` is given. */
-function mockFetch(handler: (url: string, init?: RequestInit) => Response, consoleInfo?: object) {
-  const fetch = vi.fn((url: string, init?: RequestInit) =>
-    Promise.resolve(url === '/console.json' ? (consoleInfo ? Response.json(consoleInfo) : new Response('', { status: 404 })) : handler(url, init)),
-  );
+const SANDBOX_SERVER = { mode: 'sandbox' };
+const PROXY_SERVER = { mode: 'proxy', service: 'tracking.example.com', key_held_by_server: false };
+
+/** A stand-in server: /console.json says what it is, every other URL goes to `handler`. */
+function mockFetch(consoleInfo: object, handler: (url: string, init?: RequestInit) => Response) {
+  const fetch = vi.fn((url: string, init?: RequestInit) => Promise.resolve(url === '/console.json' ? Response.json(consoleInfo) : handler(url, init)));
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }
+
+const asked = (fetch: ReturnType<typeof mockFetch>) => fetch.mock.calls.map(([url]) => url);
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -46,7 +49,7 @@ afterEach(() => {
 
 describe('Connect', () => {
   it('connects to the local sandbox in one click and remembers its demo key on this device', async () => {
-    mockFetch((url, init) => {
+    mockFetch(SANDBOX_SERVER, (url, init) => {
       if (url === '/sandbox.json') return Response.json(sandboxInfo);
       expect((init?.headers as Record<string, string>).Authorization).toBe(`Bearer ${sandboxInfo.api_key}`);
       return Response.json({ data: [], pagination: {} });
@@ -61,12 +64,19 @@ describe('Connect', () => {
     expect(sessionStorage.length).toBe(0);
   });
 
+  it('asks a proxy nothing of a sandbox: no /sandbox.json, no one-click button', async () => {
+    const fetch = mockFetch(PROXY_SERVER, () => new Response('', { status: 404 }));
+    renderConnect();
+    await screen.findByLabelText('API key', {}, { timeout: 5000 });
+    await waitFor(() => expect(asked(fetch)).toContain('/console.json'));
+    // Let any query the answer enables start before looking.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked(fetch)).toEqual(['/console.json']);
+    expect(screen.queryByRole('button', { name: 'Use local sandbox' })).not.toBeInTheDocument();
+  });
+
   it('says why a key is refused and stores nothing', async () => {
-    mockFetch((url) =>
-      url === '/sandbox.json'
-        ? new Response('', { status: 404 })
-        : Response.json({ errors: [{ code: 'unauthorized', message: 'The API key is not valid.', target: null }] }, { status: 401 }),
-    );
+    mockFetch(PROXY_SERVER, () => Response.json({ errors: [{ code: 'unauthorized', message: 'The API key is not valid.', target: null }] }, { status: 401 }));
     renderConnect();
     await userEvent.type(await screen.findByLabelText('API key'), 'wrong-key');
     await userEvent.click(screen.getByRole('button', { name: 'Connect' }));
@@ -76,7 +86,7 @@ describe('Connect', () => {
   });
 
   it('remembers the key on this device only when asked', async () => {
-    mockFetch((url) => (url === '/sandbox.json' ? new Response('', { status: 404 }) : Response.json({ data: [] })));
+    mockFetch(PROXY_SERVER, () => Response.json({ data: [] }));
     renderConnect();
     await userEvent.type(await screen.findByLabelText('API key'), 'my-real-key');
     await userEvent.click(screen.getByLabelText('Remember on this device'));
@@ -87,10 +97,7 @@ describe('Connect', () => {
   });
 
   it('connects in one click when the server holds the key, and neither stores nor sends one', async () => {
-    const fetch = mockFetch(
-      (url) => (url === '/sandbox.json' ? new Response('', { status: 404 }) : Response.json({ data: [], pagination: {} })),
-      { service: 'tracking.example.com', key_held_by_server: true },
-    );
+    const fetch = mockFetch({ ...PROXY_SERVER, key_held_by_server: true }, () => Response.json({ data: [], pagination: {} }));
     renderConnect();
     expect(await screen.findByRole('heading', { name: 'The server holds the key' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Connect through this server' }));
@@ -104,9 +111,7 @@ describe('Connect', () => {
   });
 
   it('stops at a 403 and says the key was refused or API access is not enabled, with the service words', async () => {
-    const fetch = mockFetch((url) =>
-      url === '/sandbox.json' ? new Response('', { status: 404 }) : Response.json({ detail: 'API access is not enabled for this account.' }, { status: 403 }),
-    );
+    const fetch = mockFetch(PROXY_SERVER, () => Response.json({ detail: 'API access is not enabled for this account.' }, { status: 403 }));
     renderConnect();
     await userEvent.type(await screen.findByLabelText('API key'), 'a-disabled-key');
     await userEvent.click(screen.getByRole('button', { name: 'Connect' }));

@@ -13,7 +13,7 @@ export function ConnectPage() {
   const navigate = useNavigate();
   const sandbox = useQuery(sandboxInfoQueryOptions);
   const server = useQuery(consoleInfoQueryOptions);
-  const serverKey = server.data?.key_held_by_server ? server.data : null;
+  const serverKey = server.data?.mode === 'proxy' && server.data.key_held_by_server ? server.data : null;
 
   const connect = useMutation({ mutationFn: (next: Connection) => connectTo(next) });
 

@@ -179,7 +179,13 @@ describe('History', () => {
   it('says a running job waits for a connection, and connects to the sandbox in one click to resume it', async () => {
     forgetConnection();
     const fetch = vi.fn((url: string) =>
-      Promise.resolve(url === '/sandbox.json' ? Response.json({ sandbox: true, api_key: SANDBOX.apiKey, workspace: { id: 'demo', name: 'Demo' }, members: [], custom_fields: [], test_numbers: [] }) : Response.json({ data: [], pagination: {} })),
+      Promise.resolve(
+        url === '/console.json'
+          ? Response.json({ mode: 'sandbox' })
+          : url === '/sandbox.json'
+            ? Response.json({ sandbox: true, api_key: SANDBOX.apiKey, workspace: { id: 'demo', name: 'Demo' }, members: [], custom_fields: [], test_numbers: [] })
+            : Response.json({ data: [], pagination: {} }),
+      ),
     );
     vi.stubGlobal('fetch', fetch);
     await seedJobs();

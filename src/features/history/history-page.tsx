@@ -7,17 +7,26 @@ import { ListIcon } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
 import type { ImportJob } from '../../jobs/import-job';
 import { JobsTable } from './jobs-table';
+import { TeamJobs } from './team-jobs';
 import { useJobs } from './use-jobs';
 import { WaitingForConnection } from './waiting-for-connection';
 
-/** Past and running import jobs of this browser (IndexedDB), newest first. */
-export function HistoryPage() {
-  const snapshot = useJobs();
+export type HistoryView = 'browser' | 'team';
+
+/**
+ * Import jobs, newest first: this browser's (IndexedDB), or the team's, kept by this console's
+ * server for the workspace.
+ */
+export function HistoryPage({ view = 'browser' }: { view?: HistoryView }) {
   return (
     <div>
       <PageHeader
         title="History"
-        description="Every import job this browser started: a dropped file, a quick-add list or a retry. Running jobs keep sending and polling on every page of the console; finished ones keep their results."
+        description={
+          view === 'team'
+            ? 'Every import job anyone of your workspace sent through this console, newest first: open one to see its batches, its failed rows and why.'
+            : 'Every import job this browser started: a dropped file, a quick-add list or a retry. Running jobs keep sending and polling on every page of the console; finished ones keep their results.'
+        }
         actions={
           <>
             <Link to="/quick-add" className={buttonClass('secondary')}>Quick add</Link>
@@ -25,6 +34,33 @@ export function HistoryPage() {
           </>
         }
       />
+      <nav aria-label="Whose import jobs" className="mb-6 flex gap-1 border-b border-slate-200">
+        <ViewLink view="browser" current={view}>This browser</ViewLink>
+        <ViewLink view="team" current={view}>Team</ViewLink>
+      </nav>
+      {view === 'team' ? <TeamJobs /> : <BrowserJobs />}
+    </div>
+  );
+}
+
+function ViewLink({ view, current, children }: { view: HistoryView; current: HistoryView; children: string }) {
+  const selected = view === current;
+  return (
+    <Link
+      to="/history"
+      search={view === 'team' ? { view } : {}}
+      aria-current={selected ? 'page' : undefined}
+      className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${selected ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-700 hover:text-slate-900'}`}
+    >
+      {children}
+    </Link>
+  );
+}
+
+function BrowserJobs() {
+  const snapshot = useJobs();
+  return (
+    <div>
       {snapshot.status === 'loading' && (
         <p role="status" className="text-sm text-slate-600">Loading import jobs…</p>
       )}

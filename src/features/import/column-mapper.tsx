@@ -37,7 +37,9 @@ export function ColumnMapper({
   customFieldSlugs: readonly string[] | null;
   onChange: (column: number, target: ColumnTarget | null) => void;
 }) {
-  const [showIgnored, setShowIgnored] = useState(false);
+  // While a required target is still missing, the columns no rule mapped are where it must come
+  // from: they are shown with their selects from the start, until the user hides them.
+  const [showIgnored, setShowIgnored] = useState(() => describeMissingTargets(mapping) !== null);
   // A row never moves while the user works on it (a remounted select loses the focus and its
   // typeahead): columns the user decides on stay in the main table, and a column mapped from
   // the ignored list stays in that list until the list is closed.

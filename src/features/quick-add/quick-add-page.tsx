@@ -6,12 +6,12 @@ import { Button } from '../../components/button';
 import { PageHeader } from '../../components/page-header';
 import { chooseChunkRows } from '../../jobs/job-settings';
 import { jobStore } from '../../jobs/job-runtime';
-import { type GridHandlers, QuickAddGrid, cellId } from './quick-add-grid';
+import type { VirtualGridHandle } from '../../components/virtual-grid';
+import { type GridHandlers, KEYS_HINT_ID, QuickAddGrid, RowIssues } from './quick-add-grid';
 import { MAX_QUICK_ADD_ROWS, QUICK_ADD_COLUMNS, checkQuickAdd, emptyRow, pasteRows, toRequests } from './quick-add-rows';
 import { formatCount, plural as count } from '../../components/plural';
 
 const STARTING_ROWS = 3;
-
 
 /** Journey 11: type or paste a few shipments, checked as a file's rows are, sent as one JSON list job. */
 export function QuickAddPage() {
@@ -21,6 +21,10 @@ export function QuickAddPage() {
   const [notes, setNotes] = useState<string[]>([]);
   const [sendProblem, setSendProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  // The row whose issues are listed in full: the one the focus was last in.
+  const [activeRow, setActiveRow] = useState(0);
+  const shownRow = Math.min(activeRow, rows.length - 1);
+  const grid = useRef<VirtualGridHandle>(null);
   const check = useMemo(() => checkQuickAdd(rows), [rows]);
   const ready = check.filled - check.errorRows;
   const full = rows.length >= MAX_QUICK_ADD_ROWS;
@@ -31,9 +35,9 @@ export function QuickAddPage() {
     if (!focusAfterRender.current) return;
     const { row, column } = focusAfterRender.current;
     focusAfterRender.current = null;
-    document.getElementById(cellId(row, column))?.focus();
+    grid.current?.focusCell(row, column);
   });
-  const focusCell = (row: number, column: number) => document.getElementById(cellId(row, column))?.focus();
+  const focusCell = (row: number, column: number) => grid.current?.focusCell(row, column);
 
   const addRow = () => {
     focusAfterRender.current = { row: rows.length, column: 0 };
@@ -121,7 +125,12 @@ export function QuickAddPage() {
           </ul>
         </Alert>
       )}
-      <QuickAddGrid rows={rows} checked={check.rows} handlers={handlers} />
+      <p id={KEYS_HINT_ID} className="text-xs text-slate-600">
+        Tab and Shift+Tab move across the cells, row after row; Up and Down (or Enter) move between rows. Enter in the last row adds one. Paste cells
+        from a spreadsheet into any cell.
+      </p>
+      <QuickAddGrid rows={rows} checked={check.rows} activeRow={shownRow} onActiveRow={setActiveRow} handlers={handlers} gridRef={grid} />
+      <RowIssues index={shownRow} checked={check.rows[shownRow]} onFix={(column, fix) => handlers.onChange(shownRow, column, fix)} />
       <div className="flex flex-wrap items-center gap-3">
         <Button variant="secondary" onClick={addRow} disabled={full}>Add row</Button>
         {full && <p className="text-sm text-slate-700">Quick add takes up to {MAX_QUICK_ADD_ROWS} shipments at a time. For more, import a file.</p>}

@@ -110,7 +110,21 @@ function RetryLinks({ job, jobs }: { job: ImportJob; jobs: readonly ImportJob[] 
   );
 }
 
-function ResultsBody({ job, results, onFixAndRetry, exportSession }: { job: ImportJob; results: Results; onFixAndRetry?: (handoff: RetryHandoff) => void; exportSession?: ExportSession }) {
+/**
+ * Filters, downloads, fix & retry, the grid and a row's details over one set of results: a job's
+ * (its batches so far) or one batch's opened by its id. `job` names the files and the retry.
+ */
+export function ResultsBody({
+  job,
+  results,
+  onFixAndRetry,
+  exportSession,
+}: {
+  job: Pick<ImportJob, 'id' | 'source'>;
+  results: Results;
+  onFixAndRetry?: (handoff: RetryHandoff) => void;
+  exportSession?: ExportSession;
+}) {
   const [filter, setFilter] = useState<ResultFilter>(() => (filterCount(results, 'failed') > 0 ? 'failed' : 'all'));
   const [selected, setSelected] = useState<number | null>(null);
   const [withWarnings, setWithWarnings] = useState(false);

@@ -2,7 +2,7 @@
 // with the shared spreadsheet reader in the parse pool's worker threads, becomes a batch; 202
 // like the list import. The upload is streamed and cut off at SANDBOX_MAX_FILE_BYTES. With an
 // Idempotency-Key, a repeat of the same file within SANDBOX_IDEMPOTENCY_HOURS gets the first
-// batch back without being parsed again (README "No duplicate uploads").
+// batch back without being parsed again (src/server/README.md, "Idempotency keys").
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody, type ErrorBody } from '../../contract/error-body';
 import { REQUIRED_FILE_HEADERS } from '../../contract/import-file';
@@ -14,7 +14,7 @@ import type { SandboxServices } from './services';
 /**
  * The reader's caps in the sandbox: rows from SANDBOX_MAX_BATCH_ROWS; the rest tighter than the
  * browser's, since one batch holds at most a few thousand rows and a refusal must come within
- * seconds on a busy machine (README, "Limits and hostile files").
+ * seconds on a busy machine (src/server/README.md, "Limits and hostile files").
  */
 function sandboxTableLimits(maxBatchRows: number): Partial<TableLimits> {
   return {

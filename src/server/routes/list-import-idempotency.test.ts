@@ -1,4 +1,4 @@
-// Idempotency-Key on the two import endpoints (README "No duplicate uploads"): a repeated
+// Idempotency-Key on the two import endpoints (src/server/README.md, "Idempotency keys"): a repeated
 // request under the same key in the same workspace gets the first batch and imports nothing.
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';

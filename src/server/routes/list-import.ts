@@ -1,7 +1,7 @@
 // POST /api/v1/shipments/imports: a JSON array of shipment requests becomes a batch (202).
 // Only the list as a whole is checked here; each entry is checked when it is processed, so a
 // bad entry fails its row, not the request. With an Idempotency-Key, a repeat of the same list
-// within SANDBOX_IDEMPOTENCY_HOURS gets the first batch back (README "No duplicate uploads").
+// within SANDBOX_IDEMPOTENCY_HOURS gets the first batch back (src/server/README.md, "Idempotency keys").
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from '../../contract/error-body';
 import type { SubmittedRow } from '../store/batches';

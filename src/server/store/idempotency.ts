@@ -1,4 +1,4 @@
-// The Idempotency-Key of an import request (README "No duplicate uploads"): read and checked
+// The Idempotency-Key of an import request (src/server/README.md, "Idempotency keys"): read and checked
 // from the header, tied to a digest of what the request sends, and turned into the answer a
 // repeat gets. The keys themselves live in the idempotency_keys table (batches.ts).
 import { createHash } from 'node:crypto';

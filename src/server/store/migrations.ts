@@ -99,7 +99,7 @@ export const MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   `,
   `
-  -- Idempotency-Key of an import that created a batch (README "No duplicate uploads"): a repeat
+  -- Idempotency-Key of an import that created a batch (src/server/README.md, "Idempotency keys"): a repeat
   -- within the retention period answers with that batch. request_hash tells a repeat of the same
   -- request from a different one sent under the same key.
   CREATE TABLE idempotency_keys (

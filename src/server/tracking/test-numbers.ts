@@ -1,5 +1,5 @@
 // Tracking numbers with a fixed outcome, for trying the unhappy paths of a client (DESIGN §3).
-// Served in /sandbox.json and listed in the README; every other number follows the simulation.
+// Served in /sandbox.json and listed in src/server/README.md; every other number follows the simulation.
 export type TestOutcome = 'tracking_succeeded' | 'tracking_failed' | 'slow_tracking' | 'batch_failed';
 
 export interface TestNumber {

@@ -1,0 +1,220 @@
+// The console server's own store (CONSOLE_DB, SQLite): the team history of import jobs, per
+// workspace. This module owns its SQL. Every read and write names the workspace, so nothing of
+// another workspace is listed, counted or named; a job id of another workspace reads as unknown.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import Papa from 'papaparse';
+import type { TeamBatchOrigin, TeamChunkRows, TeamJob, TeamJobLine, TeamJobReport } from '../../contract/team-history';
+
+/** Applied in order at open; PRAGMA user_version records how many have run. */
+export const CONSOLE_MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE settings (
+    name TEXT PRIMARY KEY,
+    value BLOB NOT NULL
+  );
+  -- report: the sender's TeamJobReport as JSON (sentBy apart, in its own column).
+  CREATE TABLE team_jobs (
+    id TEXT PRIMARY KEY,
+    workspace TEXT NOT NULL,
+    sent_by TEXT,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    source_name TEXT NOT NULL,
+    report TEXT NOT NULL
+  );
+  CREATE INDEX team_jobs_by_workspace ON team_jobs (workspace, created_at DESC);
+  CREATE INDEX team_jobs_by_age ON team_jobs (updated_at);
+  CREATE TABLE team_batches (
+    workspace TEXT NOT NULL,
+    batch_id TEXT NOT NULL,
+    job_id TEXT NOT NULL REFERENCES team_jobs(id) ON DELETE CASCADE,
+    chunk_id INTEGER NOT NULL,
+    PRIMARY KEY (workspace, batch_id)
+  );
+  CREATE INDEX team_batches_by_job ON team_batches (job_id);
+  CREATE TABLE team_chunk_rows (
+    job_id TEXT NOT NULL REFERENCES team_jobs(id) ON DELETE CASCADE,
+    chunk_id INTEGER NOT NULL,
+    rows TEXT NOT NULL,
+    PRIMARY KEY (job_id, chunk_id)
+  );
+  CREATE TABLE team_references (
+    workspace TEXT NOT NULL,
+    reference TEXT NOT NULL,
+    job_id TEXT NOT NULL REFERENCES team_jobs(id) ON DELETE CASCADE,
+    PRIMARY KEY (workspace, reference, job_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX team_references_by_job ON team_references (job_id);
+  `,
+];
+
+/** Jobs one list answers with at most; a search narrows it. */
+export const TEAM_LIST_LIMIT = 200;
+
+/** A report as stored: sentBy in its own column, skipped always present. */
+type StoredReport = Omit<TeamJobReport, 'sentBy' | 'skipped'> & { skipped: NonNullable<TeamJobReport['skipped']> };
+
+interface JobRow {
+  id: string;
+  sent_by: string | null;
+  updated_at: number;
+  report: string;
+}
+
+export class ConsoleStore {
+  readonly #db: Database.Database;
+
+  constructor(path: string) {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    this.#db = new Database(path);
+    if (path !== ':memory:') this.#db.pragma('journal_mode = WAL');
+    // WAL with NORMAL sync stays durable across a process crash (kill -9), which is what a team history needs.
+    this.#db.pragma('synchronous = NORMAL');
+    this.#db.pragma('foreign_keys = ON');
+    const applied = this.#db.pragma('user_version', { simple: true }) as number;
+    this.#db.transaction(() => {
+      CONSOLE_MIGRATIONS.slice(applied).forEach((sql) => this.#db.exec(sql));
+      this.#db.pragma(`user_version = ${CONSOLE_MIGRATIONS.length}`);
+    })();
+  }
+
+  close(): void {
+    this.#db.close();
+  }
+
+  /** A random secret made once per store, e.g. the key of the pasted keys' fingerprints. */
+  secret(name: string): Buffer {
+    const row = this.#db.prepare('SELECT value FROM settings WHERE name = ?').get(name) as { value: Buffer } | undefined;
+    if (row) return row.value;
+    const value = randomBytes(32);
+    this.#db.prepare('INSERT OR IGNORE INTO settings (name, value) VALUES (?, ?)').run(name, value);
+    return (this.#db.prepare('SELECT value FROM settings WHERE name = ?').get(name) as { value: Buffer }).value;
+  }
+
+  /**
+   * Records the sender's report of a job. The first report names who sent it; a later one updates
+   * the rest. False when the id belongs to another workspace (the caller answers as if unknown).
+   */
+  reportJob(workspace: string, id: string, report: TeamJobReport, sentBy: string | null, now: number): boolean {
+    return this.#db.transaction(() => {
+      const owner = this.#db.prepare('SELECT workspace FROM team_jobs WHERE id = ?').get(id) as { workspace: string } | undefined;
+      if (owner && owner.workspace !== workspace) return false;
+      const { sentBy: _typed, ...reported } = report;
+      const previous = owner ? (this.#db.prepare('SELECT report FROM team_jobs WHERE id = ?').get(id) as { report: string }) : null;
+      const kept = { ...reported, skipped: reported.skipped ?? (previous ? (JSON.parse(previous.report) as StoredReport).skipped : []) };
+      if (owner) {
+        this.#db
+          .prepare('UPDATE team_jobs SET updated_at = ?, source_name = ?, report = ? WHERE id = ?')
+          .run(now, report.source.name, JSON.stringify(kept), id);
+      } else {
+        this.#db
+          .prepare('INSERT INTO team_jobs (id, workspace, sent_by, created_at, updated_at, source_name, report) VALUES (?, ?, ?, ?, ?, ?, ?)')
+          .run(id, workspace, sentBy, report.createdAt, now, report.source.name, JSON.stringify(kept));
+      }
+      const addBatch = this.#db.prepare('INSERT OR IGNORE INTO team_batches (workspace, batch_id, job_id, chunk_id) VALUES (?, ?, ?, ?)');
+      for (const chunk of report.chunks) if (chunk.batchId !== null) addBatch.run(workspace, chunk.batchId, id, chunk.id);
+      return true;
+    })();
+  }
+
+  /** Chunks of the job whose rows as sent are kept. */
+  rowsKept(workspace: string, jobId: string): number[] {
+    if (!this.#owns(workspace, jobId)) return [];
+    return (this.#db.prepare('SELECT chunk_id FROM team_chunk_rows WHERE job_id = ? ORDER BY chunk_id').all(jobId) as { chunk_id: number }[]).map((r) => r.chunk_id);
+  }
+
+  /** Keeps a chunk's rows as sent, and indexes their references for search. False as reportJob. */
+  keepChunkRows(workspace: string, jobId: string, chunkId: number, rows: TeamChunkRows): boolean {
+    return this.#db.transaction(() => {
+      if (!this.#owns(workspace, jobId)) return false;
+      this.#db.prepare('INSERT OR REPLACE INTO team_chunk_rows (job_id, chunk_id, rows) VALUES (?, ?, ?)').run(jobId, chunkId, JSON.stringify(rows));
+      const addReference = this.#db.prepare('INSERT OR IGNORE INTO team_references (workspace, reference, job_id) VALUES (?, ?, ?)');
+      for (const reference of referencesOf(rows)) addReference.run(workspace, reference, jobId);
+      return true;
+    })();
+  }
+
+  job(workspace: string, id: string): TeamJob | null {
+    const row = this.#db.prepare('SELECT id, sent_by, updated_at, report FROM team_jobs WHERE id = ? AND workspace = ?').get(id, workspace) as JobRow | undefined;
+    if (!row) return null;
+    return { ...(JSON.parse(row.report) as StoredReport), id: row.id, sentBy: row.sent_by, updatedAt: row.updated_at, rowsKept: this.rowsKept(workspace, id) };
+  }
+
+  chunkRows(workspace: string, jobId: string, chunkId: number): TeamChunkRows | null {
+    if (!this.#owns(workspace, jobId)) return null;
+    const row = this.#db.prepare('SELECT rows FROM team_chunk_rows WHERE job_id = ? AND chunk_id = ?').get(jobId, chunkId) as { rows: string } | undefined;
+    return row ? (JSON.parse(row.rows) as TeamChunkRows) : null;
+  }
+
+  /**
+   * The workspace's jobs, newest first. `search` matches part of a file name, or exactly a job id,
+   * a batch id or a reference sent.
+   */
+  list(workspace: string, search = ''): TeamJobLine[] {
+    const term = search.trim();
+    const rows = (
+      term === ''
+        ? this.#db.prepare('SELECT id, sent_by, updated_at, report FROM team_jobs WHERE workspace = ? ORDER BY created_at DESC LIMIT ?').all(workspace, TEAM_LIST_LIMIT)
+        : this.#db
+            .prepare(
+              `SELECT id, sent_by, updated_at, report FROM team_jobs WHERE workspace = @workspace AND (
+                 source_name LIKE @like ESCAPE '\\' OR id = @term
+                 OR id IN (SELECT job_id FROM team_batches WHERE workspace = @workspace AND batch_id = @term)
+                 OR id IN (SELECT job_id FROM team_references WHERE workspace = @workspace AND reference = @term))
+               ORDER BY created_at DESC LIMIT @limit`,
+            )
+            .all({ workspace, term, like: `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, limit: TEAM_LIST_LIMIT })
+    ) as JobRow[];
+    return rows.map((row) => {
+      const { chunks, skipped, ...rest } = JSON.parse(row.report) as StoredReport;
+      return {
+        ...rest,
+        id: row.id,
+        sentBy: row.sent_by,
+        updatedAt: row.updated_at,
+        skippedCount: skipped.length,
+        batchIds: chunks.flatMap((chunk) => (chunk.batchId === null ? [] : [chunk.batchId])),
+      };
+    });
+  }
+
+  batchOrigin(workspace: string, batchId: string): TeamBatchOrigin | null {
+    const row = this.#db
+      .prepare(
+        `SELECT b.job_id, b.chunk_id, j.source_name, j.sent_by FROM team_batches b JOIN team_jobs j ON j.id = b.job_id
+         WHERE b.workspace = ? AND b.batch_id = ?`,
+      )
+      .get(workspace, batchId) as { job_id: string; chunk_id: number; source_name: string; sent_by: string | null } | undefined;
+    return row ? { jobId: row.job_id, chunkId: row.chunk_id, sourceName: row.source_name, sentBy: row.sent_by } : null;
+  }
+
+  /** Forgets jobs (with their rows as sent) not written to since `before`; returns how many. */
+  forgetOlderThan(before: number): number {
+    return this.#db.prepare('DELETE FROM team_jobs WHERE updated_at < ?').run(before).changes;
+  }
+
+  #owns(workspace: string, jobId: string): boolean {
+    return this.#db.prepare('SELECT 1 FROM team_jobs WHERE id = ? AND workspace = ?').get(jobId, workspace) !== undefined;
+  }
+}
+
+/** The non-empty references of a chunk's rows, for search by reference. */
+function referencesOf(rows: TeamChunkRows): Set<string> {
+  const found = new Set<string>();
+  if (rows.body.format === 'json') {
+    for (const request of rows.body.requests) if (typeof request.reference === 'string' && request.reference.trim() !== '') found.add(request.reference.trim());
+    return found;
+  }
+  const parsed = Papa.parse<string[]>(rows.body.csv, { delimiter: ',', skipEmptyLines: true });
+  const [header, ...data] = parsed.data;
+  const column = header?.indexOf('reference') ?? -1;
+  if (column < 0) return found;
+  for (const row of data) {
+    const reference = row[column]?.trim();
+    if (reference) found.add(reference);
+  }
+  return found;
+}

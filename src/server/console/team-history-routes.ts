@@ -1,0 +1,109 @@
+// The team history's endpoints (DESIGN §1 journey 12), under /console/api/: the sending browser
+// reports its job and the rows of each chunk as sent; any browser of the same workspace lists the
+// workspace's jobs (search by file name, job id, batch id or reference), reads one, its rows as
+// sent, and which job a batch came from. Every answer is the workspace's alone: another
+// workspace's id reads as one the history does not hold, never "forbidden".
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { errorBody } from '../../contract/error-body';
+import { teamChunkRowsSchema, teamJobIdSchema, teamJobReportSchema, type TeamBatchOrigin, type TeamJob, type TeamJobList, type TeamJobReceipt } from '../../contract/team-history';
+import type { ConsoleStore } from './console-store';
+import type { WorkspaceOf } from './workspace-identity';
+
+export interface TeamHistoryOptions {
+  store: ConsoleStore;
+  workspaceOf: WorkspaceOf;
+  /** CONSOLE_USER_HEADER: the single-sign-on proxy's header naming the person, lower case; wins over the typed name. */
+  userHeader: string | null;
+  /** CONSOLE_KEEP_DAYS in milliseconds. */
+  keepMs: number;
+  now?: () => number;
+}
+
+const SWEEP_EVERY_MS = 3_600_000;
+const jobParams = z.object({ id: teamJobIdSchema });
+const chunkParams = z.object({ id: teamJobIdSchema, chunkId: z.coerce.number().int().min(0).max(1_000_000) });
+const batchParams = z.object({ batchId: z.string().min(1).max(200) });
+const listQuery = z.object({ q: z.string().max(500).optional() });
+
+export function registerTeamHistory(app: FastifyInstance, { store, workspaceOf, userHeader, keepMs, now = Date.now }: TeamHistoryOptions): void {
+  const sweep = () => store.forgetOlderThan(now() - keepMs);
+  sweep();
+  const timer = setInterval(sweep, SWEEP_EVERY_MS);
+  timer.unref();
+  app.addHook('onClose', (_instance, done) => {
+    clearInterval(timer);
+    done();
+  });
+
+  /** The request's workspace, or null after answering 401. */
+  const workspace = (request: FastifyRequest, reply: FastifyReply): string | null => {
+    const found = workspaceOf(request);
+    if (found === null) {
+      void reply.code(401).send(errorBody('unauthorized', 'The team history needs the API key this console is connected with, in the Authorization header.'));
+    }
+    return found;
+  };
+  const notFound = (reply: FastifyReply, what: string) => reply.code(404).send(errorBody('not_found', `${what} is not in this workspace's team history.`));
+  const badRequest = (reply: FastifyReply, error: z.ZodError) => {
+    const issue = error.issues[0];
+    const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+    return reply.code(400).send(errorBody('bad_request', `${where}${issue?.message ?? 'invalid request'}`, issue?.path.join('.') || null));
+  };
+
+  app.get('/console/api/jobs', (request, reply) => {
+    const ws = workspace(request, reply);
+    if (ws === null) return reply;
+    const query = listQuery.safeParse(request.query);
+    if (!query.success) return badRequest(reply, query.error);
+    return { data: store.list(ws, query.data.q) } satisfies TeamJobList;
+  });
+
+  app.get('/console/api/jobs/:id', (request, reply) => {
+    const ws = workspace(request, reply);
+    if (ws === null) return reply;
+    const params = jobParams.safeParse(request.params);
+    if (!params.success) return badRequest(reply, params.error);
+    return { job: store.job(ws, params.data.id) satisfies TeamJob | null };
+  });
+
+  app.put('/console/api/jobs/:id', (request, reply) => {
+    const ws = workspace(request, reply);
+    if (ws === null) return reply;
+    const params = jobParams.safeParse(request.params);
+    if (!params.success) return badRequest(reply, params.error);
+    const report = teamJobReportSchema.safeParse(request.body);
+    if (!report.success) return badRequest(reply, report.error);
+    const header = userHeader === null ? undefined : request.headers[userHeader];
+    const sentBy = (typeof header === 'string' && header.trim() !== '' ? header.trim().slice(0, 100) : null) ?? report.data.sentBy;
+    if (!store.reportJob(ws, params.data.id, report.data, sentBy || null, now())) return notFound(reply, 'This import job');
+    return { rowsKept: store.rowsKept(ws, params.data.id) } satisfies TeamJobReceipt;
+  });
+
+  app.put('/console/api/jobs/:id/chunks/:chunkId/rows', (request, reply) => {
+    const ws = workspace(request, reply);
+    if (ws === null) return reply;
+    const params = chunkParams.safeParse(request.params);
+    if (!params.success) return badRequest(reply, params.error);
+    const rows = teamChunkRowsSchema.safeParse(request.body);
+    if (!rows.success) return badRequest(reply, rows.error);
+    if (!store.keepChunkRows(ws, params.data.id, params.data.chunkId, rows.data)) return notFound(reply, 'This import job');
+    return reply.code(204).send();
+  });
+
+  app.get('/console/api/jobs/:id/chunks/:chunkId/rows', (request, reply) => {
+    const ws = workspace(request, reply);
+    if (ws === null) return reply;
+    const params = chunkParams.safeParse(request.params);
+    if (!params.success) return badRequest(reply, params.error);
+    return store.chunkRows(ws, params.data.id, params.data.chunkId) ?? notFound(reply, "This chunk's rows as sent");
+  });
+
+  app.get('/console/api/batches/:batchId', (request, reply) => {
+    const ws = workspace(request, reply);
+    if (ws === null) return reply;
+    const params = batchParams.safeParse(request.params);
+    if (!params.success) return badRequest(reply, params.error);
+    return { origin: store.batchOrigin(ws, params.data.batchId) satisfies TeamBatchOrigin | null };
+  });
+}
