@@ -12,7 +12,9 @@ import path from 'node:path';
  * a file in src/<from>/ may import only the src/ folders listed for it; features/<x> may not
  * import features/<y>; features take only types from a worker's protocol (`workers/*-protocol.ts`),
  * never its internals; only spreadsheet/read-table.ts opens the XLSX engine (spreadsheet/xlsx/),
- * its one door (benches measure the engine itself). Package imports are checked by `packageBans` below.
+ * its one door (benches measure the engine itself); server/console (the product's server) and
+ * server/sandbox (the stand-in for the service) never import each other: only the entries beside
+ * them (app.ts, main.ts, …) compose both. Package imports are checked by `packageBans` below.
  */
 const allowed = {
   contract: ['contract'],
@@ -56,6 +58,10 @@ const directionsRule = {
         // batches with the results worker's own pure reader (workers/results-summary.ts).
       } else if (from === 'features' && to === 'workers' && (!/-protocol(\.ts)?$/.test(target.at(-1)) || !typeOnly)) {
         context.report({ node, message: `features may import only types from a worker protocol (workers/*-protocol.ts), not ${target.join('/')}: talk to the worker through its messages.` });
+      } else if (from === 'server' && to === 'server' && rel[1] === 'sandbox' && target[1] === 'console') {
+        context.report({ node, message: `The sandbox knows nothing of the console's server (DESIGN.md §2): src/server/sandbox must not import src/server/console.` });
+      } else if (from === 'server' && to === 'server' && rel[1] === 'console' && target[1] === 'sandbox') {
+        context.report({ node, message: `The console's server reaches the service (the sandbox or the real one) over its API only; src/server/app.ts composes the two (DESIGN.md §2).` });
       } else if (!allowed[from].includes(to)) {
         context.report({ node, message: `src/${from} must not import src/${to} (DESIGN.md §2: imports point downwards).` });
       } else if (from === 'features' && to === 'features' && rel[1] !== target[1]) {

@@ -1,12 +1,12 @@
 // Issue #10 in the browser: each hostile file, built here in memory (the sandbox tests' builders,
-// src/server/hostile-uploads.ts), dropped on the import page. The reader's worker refuses it with
+// src/server/sandbox/hostile-uploads.ts), dropped on the import page. The reader's worker refuses it with
 // a sentence, or reads it as data; the page stays usable, and a good file dropped afterwards
 // reaches review. The browser's caps are DEFAULT_TABLE_LIMITS (256 MB per zip part, 16 Mi
 // characters of XML per row), wider than the sandbox's, so the sentences name those. The bombs
 // inflate to 1,000 MB (2–3 MB files; the 4,000 MB ones are refused the same way by their declared
 // size, and sending 10 MB files through the browser protocol costs seconds each on a busy machine).
 import type { Page } from '@playwright/test';
-import * as hostile from '../src/server/hostile-uploads';
+import * as hostile from '../src/server/sandbox/hostile-uploads';
 import { expect, screenshot, test } from './support/fixtures';
 import { connectToSandbox } from './support/journey';
 

@@ -4,7 +4,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 import { expect, screenshot, test } from './support/fixtures';
+import { startRestartableServerProcess } from '../src/tooling/server-process';
 import { connectToSandbox } from './support/journey';
+import { tabTo } from './support/keyboard';
 
 const KEY = 'sandbox-demo-key-4173';
 const RUN = Date.now().toString(36).toUpperCase();
@@ -97,4 +99,62 @@ test('a colleague in another browser finds the import, opens its job and batch, 
   const shipments = ((await listed.json()) as { data: { reference: string | null; tracking_number: string }[] }).data.filter((s) => s.reference?.startsWith(`SUP-${RUN}-`));
   expect(shipments.map((s) => s.reference).sort()).toEqual([1, 2, 3, 4, 5].map(ref));
   expect(shipments.find((s) => s.reference === ref(3))?.tracking_number).toBe('CMDU240000777');
+});
+
+test('the Team view and a job link show hostile names as text, and work by keyboard alone', async ({ page, request, baseURL, expectAccessible }) => {
+  const jobId = `4a1b2c3d-0000-4000-8000-${RUN.padStart(12, '0').slice(-12).toLowerCase().replace(/[^0-9a-f]/g, 'a')}`;
+  const hostile = `<img src=x onerror="window.__hacked=1">${RUN}.csv`;
+  const put = await request.put(`${baseURL}/console/api/jobs/${jobId}`, {
+    headers: { authorization: `Bearer ${KEY}` },
+    data: {
+      source: { kind: 'file', name: hostile, size: 10, contentHash: null, retryOf: null },
+      numbering: 'Line',
+      sentBy: '=HYPERLINK("http://evil")',
+      createdAt: Date.now(),
+      state: 'Finished',
+      finished: true,
+      rowsRead: 1,
+      counts: { created: 1, updated: 0, failed: 0, withWarnings: 0, trackingFailed: 0 },
+      chunks: [],
+      skipped: [{ rowNumber: 3, reason: '<script>window.__hacked=1</script>' }],
+    },
+  });
+  expect(put.status()).toBe(200);
+
+  await connectToSandbox(page);
+  await page.goto('/history?view=team');
+  await tabTo(page, page.getByLabel('Search'));
+  await page.keyboard.type(RUN);
+  const link = page.getByRole('link', { name: hostile });
+  await tabTo(page, link);
+  await expect(page.getByRole('cell', { name: '=HYPERLINK("http://evil")' })).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: hostile, level: 1 })).toBeVisible();
+  await expect(page.getByText('Line 3: <script>window.__hacked=1</script>')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __hacked?: number }).__hacked)).toBeUndefined();
+  await expect(page.locator('main img')).toHaveCount(0);
+});
+
+test('the team history survives kill -9 of the console server in the middle of a job', async ({ browser }) => {
+  test.slow();
+  const server = await startRestartableServerProcess({ entry: 'src/server/main.ts', env: { SANDBOX_ROW_DELAY_MS: '2000' } });
+  try {
+    const sender = await newPerson(browser, server.url);
+    await connectToSandbox(sender, server.url);
+    const jobId = await send(sender);
+    // Killed while the batch processes: the sender's report of the accepted request is already kept.
+    await expect(sender.getByText('Processing').first()).toBeVisible({ timeout: 30_000 });
+    await server.kill();
+    await server.restart();
+    const support = await newPerson(browser, server.url);
+    await connectToSandbox(support, server.url);
+    await support.goto(`${server.url}/imports/${jobId}`);
+    await expect(support.getByText('Sent from another browser by')).toBeVisible();
+    await expect(support.getByText('Accepted')).toBeVisible();
+    // The sender's browser goes on reporting after the restart: the job finishes in the history too.
+    await expect(support.getByText(/Finished with failures/).first()).toBeVisible({ timeout: 90_000 });
+  } finally {
+    await server.stop();
+  }
 });

@@ -13,7 +13,7 @@
 // Targets (DESIGN §6): event loop held ≤ 100 ms; refused within 5 s and 300 MB extra.
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
-import * as hostile from '../server/hostile-uploads';
+import * as hostile from '../server/sandbox/hostile-uploads';
 import { startServerProcess, type ServerProcess } from '../tooling/server-process';
 import { machineLoad, median, medianWithRange, runCount } from './stats';
 

@@ -10,11 +10,11 @@ import type { Batch } from '../contract/batch';
 import { containerCheckDigit } from '../spreadsheet/iso6346';
 import { buildApp } from '../server/app';
 import { testConfig } from '../server/config';
-import { DEMO_API_KEY, sandboxKeys } from '../server/sandbox-keys';
-import { openStore } from '../server/store/open-store';
-import { ShipmentStore } from '../server/store/shipments';
-import { seedWorkspaces } from '../server/store/workspaces';
-import { simulateTracking } from '../server/tracking/simulate';
+import { DEMO_API_KEY, sandboxKeys } from '../server/sandbox/sandbox-keys';
+import { openStore } from '../server/sandbox/store/open-store';
+import { ShipmentStore } from '../server/sandbox/store/shipments';
+import { seedWorkspaces } from '../server/sandbox/store/workspaces';
+import { simulateTracking } from '../server/sandbox/tracking/simulate';
 import { closeParsePool, multipartBody } from '../server/test-support';
 
 const FILE_ROWS = 5_000;

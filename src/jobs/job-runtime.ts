@@ -8,6 +8,7 @@ import { persistBudget } from '../api/rate-limit-budget-store';
 import type { ImportJob } from './import-job';
 import { JobEtaTracker } from './eta';
 import { JobRunner } from './job-runner';
+import { jobName } from './job-name';
 import { JobStore } from './job-store';
 import { IndexedDbJobStorage } from './storage/indexeddb-storage';
 import { TeamReporter } from './team-reporter';
@@ -22,7 +23,7 @@ if (typeof localStorage !== 'undefined') persistBudget(sharedBudget, localStorag
 
 function notifyFinished(job: ImportJob): void {
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted' || document.visibilityState === 'visible') return;
-  const name = job.source.kind === 'file' ? job.source.fileName : job.source.kind === 'quick-add' ? 'Quick add' : job.source.label;
+  const name = jobName(job);
   new Notification('Import finished', { body: `${name}: every batch has finished. Open the console to see the results.`, tag: job.id });
 }
 

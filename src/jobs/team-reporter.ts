@@ -6,22 +6,12 @@
 // next change, and nothing here ever holds up sending.
 import type { TeamChunk, TeamChunkRows, TeamJobReceipt, TeamJobReport } from '../contract/team-history';
 import type { ChunkPayload, ImportJob } from './import-job';
+import { jobName } from './job-name';
 import { jobNumbering } from './job-numbering';
 import { jobState } from './job-state';
 
 /** Chunks whose rows have gone out: their rows as sent belong in the history. */
 const WENT_OUT = new Set(['sending', 'accepted', 'rejected', 'unknown']);
-
-export function jobSourceName(job: Pick<ImportJob, 'source'>): string {
-  switch (job.source.kind) {
-    case 'file':
-      return job.source.fileName;
-    case 'quick-add':
-      return 'Quick add';
-    case 'retry':
-      return job.source.label;
-  }
-}
 
 /** The job as the team history keeps it; `withSkipped` false leaves the (unchanging) skipped rows out. */
 export function teamReport(job: ImportJob, jobs: readonly ImportJob[], sentBy: string | null, withSkipped: boolean): TeamJobReport {
@@ -43,7 +33,7 @@ export function teamReport(job: ImportJob, jobs: readonly ImportJob[], sentBy: s
   return {
     source: {
       kind: source.kind,
-      name: jobSourceName(job),
+      name: jobName(job),
       size: source.kind === 'file' ? source.size : null,
       contentHash: source.kind === 'file' ? source.contentHash : null,
       retryOf: source.kind === 'retry' ? source.jobId : null,

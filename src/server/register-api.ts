@@ -2,9 +2,9 @@
 // /sandbox.json); and /console.json, which tells the console which of the two it is.
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
-import { registerConsoleInfo } from './console-info';
-import { registerProxy } from './proxy';
-import { registerSandbox } from './sandbox';
+import { registerConsoleInfo } from './console/console-info';
+import { registerProxy } from './console/proxy';
+import { registerSandbox } from './sandbox/sandbox';
 
 export interface ApiDependencies {
   /** The fetch the proxy uses; tests pass one that answers in-process. */

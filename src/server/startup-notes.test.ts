@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { testConfig } from './config';
-import { DEMO_API_KEY } from './sandbox-keys';
+import { DEMO_API_KEY } from './sandbox/sandbox-keys';
 import { startupNotes } from './startup-notes';
 
 describe('startupNotes', () => {

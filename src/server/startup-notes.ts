@@ -1,7 +1,7 @@
 // What the listening server tells the person who started it about its mode: where the API goes
 // and which key a browser needs. main.ts prints these lines after the address.
 import type { ServerConfig } from './config';
-import { sandboxKeys } from './sandbox-keys';
+import { sandboxKeys } from './sandbox/sandbox-keys';
 
 export function startupNotes(config: ServerConfig): string[] {
   const notes: string[] = [];

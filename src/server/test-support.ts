@@ -5,9 +5,12 @@ import type { Batch } from '../contract/batch';
 import { isFinalBatchStatus } from '../contract/batch';
 import { buildApp } from './app';
 import { testConfig, type ServerConfig } from './config';
-import { sharedParsePool } from './parsing/parse-pool';
+import { sharedParsePool } from './sandbox/parsing/parse-pool';
 import type { ApiDependencies } from './register-api';
-import { DEMO_API_KEY } from './sandbox-keys';
+import { DEMO_API_KEY } from './sandbox/sandbox-keys';
+
+/** The sandbox's demo key, for tests that hand it to a proxy as its own key. */
+export { DEMO_API_KEY };
 
 export const AUTH = { authorization: `Bearer ${DEMO_API_KEY}` };
 

@@ -15,7 +15,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 export interface ServerProcessOptions {
   /** start.ts (the default) builds the console first when dist/ is missing or stale; main.ts only serves. */
   entry?: 'src/server/start.ts' | 'src/server/main.ts';
-  /** Settings over this process's environment and the defaults: PORT 0 (a free one), HOST 127.0.0.1, SANDBOX_DB :memory:, LOG_LEVEL warn. */
+  /** Settings over this process's environment and the defaults: PORT 0 (a free one), HOST 127.0.0.1, SANDBOX_DB and CONSOLE_DB :memory:, LOG_LEVEL warn. */
   env?: Record<string, string>;
   /** How long building and starting may take before the harness gives up; 180 s by default. */
   startTimeoutMs?: number;
@@ -44,7 +44,7 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
   const preload = (options.preload ?? []).flatMap((module) => ['--import', module]);
   const child = spawn(process.execPath, ['--import', 'tsx', ...preload, entry], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SANDBOX_DB: ':memory:', LOG_LEVEL: 'warn', ...options.env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SANDBOX_DB: ':memory:', CONSOLE_DB: ':memory:', LOG_LEVEL: 'warn', ...options.env },
     stdio: options.ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   });
   if (options.onLine) forwardLines(child, options.onLine);
@@ -70,11 +70,11 @@ export interface RestartableServerProcess {
   stop: () => Promise<void>;
 }
 
-/** A server on a fixed free port with its sandbox store in a SQLite file of its own (PORT and SANDBOX_DB are set here), so a kill + restart keeps both. */
+/** A server on a fixed free port with its sandbox store in a SQLite file of its own and its console store beside it (PORT, SANDBOX_DB and CONSOLE_DB are set here), so a kill + restart keeps them. */
 export async function startRestartableServerProcess(options: ServerProcessOptions = {}): Promise<RestartableServerProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'server-process-'));
   const port = await freePort();
-  const env = { ...options.env, PORT: String(port), SANDBOX_DB: join(dir, 'sandbox.sqlite') };
+  const env = { ...options.env, PORT: String(port), SANDBOX_DB: join(dir, 'sandbox.sqlite'), CONSOLE_DB: join(dir, 'console.sqlite') };
   let server: ServerProcess | null = null;
   const launch = async () => {
     server = await startServerProcess({ ...options, env });

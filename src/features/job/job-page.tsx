@@ -4,6 +4,7 @@
 import { memo, useDeferredValue, useEffect, useState, useSyncExternalStore } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
+import { Figure } from '../../components/figure';
 import { PageHeader } from '../../components/page-header';
 import { formatCount as n, plural } from '../../components/plural';
 import { ProgressBar } from '../../components/progress-bar';
@@ -11,12 +12,13 @@ import { PHASE_TONE } from '../../components/phase-tone';
 import { StatusBadge } from '../../components/status-badge';
 import { useConnection } from '../../api/use-connection';
 import { estimateRemainingMs } from '../../jobs/eta';
+import { jobName } from '../../jobs/job-name';
 import { jobNumbering } from '../../jobs/job-numbering';
 import type { ImportJob } from '../../jobs/import-job';
 import { jobEta, jobStore } from '../../jobs/job-runtime';
 import { AccountingPanel, RowProblems } from './job-problems';
 import { BatchTable, UnknownChunks } from './job-batches';
-import { sourceName, uploadWaitMs, viewJob, type JobView } from './job-view';
+import { uploadWaitMs, viewJob, type JobView } from './job-view';
 import { RateLimitMeter, useBudget } from './rate-limit-meter';
 import { useJob, useJobs, useRunner } from './use-jobs';
 
@@ -63,7 +65,7 @@ function JobProgress({ job }: { job: ImportJob }) {
   const uploadsAhead = job.chunks.filter((c) => c.state.status === 'pending' || c.state.status === 'sending').length;
   const remainingMs = job.finishedAt !== null || view.phase === 'cancelled' ? 0 : estimateRemainingMs(eta, view.accounting.toSend + view.accounting.sent - view.accounting.processed, uploadWaitMs(uploadsAhead, budget, now));
   const percent = Math.round(view.fraction * 100);
-  useTabTitle(`${percent}% · ${sourceName(job)}`);
+  useTabTitle(`${percent}% · ${jobName(job)}`);
   const announcement = useMilestones(job, view);
   const wrongService = connection !== null && connection.baseUrl !== job.serviceUrl;
   const deferredJob = useDeferredValue(job);
@@ -74,7 +76,7 @@ function JobProgress({ job }: { job: ImportJob }) {
   return (
     <div className="space-y-6">
       <PageHeader
-        title={sourceName(job)}
+        title={jobName(job)}
         description={
           <>
             Import job started {new Date(job.createdAt).toLocaleString('en-GB')} · {plural(view.rowsToSend, 'row')} to send in {plural(view.chunksTotal, 'request')}{' '}
@@ -142,15 +144,6 @@ const JobDetails = memo(function JobDetails({ job, view, now, jobs }: { job: Imp
     </>
   );
 });
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="rounded-md bg-slate-50 p-3">
-      <dt className="text-xs text-slate-600">{label}</dt>
-      <dd className="mt-0.5 text-xl font-semibold text-slate-900">{value}</dd>
-    </div>
-  );
-}
 
 function NotifyOption({ job }: { job: ImportJob }) {
   const supported = typeof Notification !== 'undefined';

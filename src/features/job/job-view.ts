@@ -69,14 +69,3 @@ export function uploadWaitMs(uploadsAhead: number, budget: BudgetSnapshotView, n
   const windows = Math.ceil((uploadsAhead - bucket.remaining) / Math.max(1, bucket.limit));
   return Math.max(paused, windowMs * windows);
 }
-
-export function sourceName(job: ImportJob): string {
-  switch (job.source.kind) {
-    case 'file':
-      return job.source.fileName;
-    case 'quick-add':
-      return 'Quick add';
-    case 'retry':
-      return job.source.label;
-  }
-}

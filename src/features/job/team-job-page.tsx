@@ -8,6 +8,7 @@ import type { ApiTarget } from '../../api/http-client';
 import { teamJobQuery } from '../../api/team-history';
 import { Alert } from '../../components/alert';
 import { ErrorPanel } from '../../components/error-panel';
+import { Figure } from '../../components/figure';
 import { PageHeader } from '../../components/page-header';
 import { formatCount as n, plural } from '../../components/plural';
 import { StatusBadge, type StatusTone } from '../../components/status-badge';
@@ -71,15 +72,6 @@ function TeamJobView({ job }: { job: TeamJob }) {
       </section>
       <TeamChunks job={job} />
       <TeamSkipped job={job} />
-    </div>
-  );
-}
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="rounded-md bg-slate-50 p-3">
-      <dt className="text-xs text-slate-600">{label}</dt>
-      <dd className="mt-0.5 text-xl font-semibold text-slate-900">{value}</dd>
     </div>
   );
 }

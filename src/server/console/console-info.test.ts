@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, test } from 'vitest';
+import { consoleInfoSchema } from '../../contract/sandbox';
+import { sandbox } from '../test-support';
+
+let app: FastifyInstance | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+describe('GET /console.json', () => {
+  test('the sandbox says it is one, with no key, so the console asks its /sandbox.json', async () => {
+    app = await sandbox();
+    const response = await app.inject({ url: '/console.json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ mode: 'sandbox' });
+    expect(consoleInfoSchema.parse(response.json())).toEqual({ mode: 'sandbox' });
+  });
+});

@@ -1,0 +1,64 @@
+// Test-only fault injection (SANDBOX_FAULTS, DESIGN §7): each /api/v1 request draws at most one
+// fault. `500` and `429` answer before the request is handled (nothing happens); `slow` holds
+// the request back; `drop` handles the request and then cuts the connection, so the caller
+// cannot tell whether it took effect — the hardest case for a client that must not lose rows.
+import { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import { errorBody } from '../../contract/error-body';
+import type { FaultKind, FaultShares } from '../config';
+
+const ORDER: readonly FaultKind[] = ['500', '429', 'slow', 'drop'];
+const FAULT_RETRY_AFTER_S = 1;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set when SANDBOX_FAULTS chose to drop this request's response. */
+    dropResponse: boolean;
+  }
+}
+
+export function drawFault(shares: FaultShares, random: number): FaultKind | null {
+  let threshold = 0;
+  for (const kind of ORDER) {
+    threshold += shares[kind] ?? 0;
+    if (random < threshold) return kind;
+  }
+  return null;
+}
+
+export function addFaults(app: FastifyInstance, shares: FaultShares, slowMs: number, random: () => number = Math.random): void {
+  app.decorateRequest('dropResponse', false);
+  app.addHook('onRequest', async (request, reply) => {
+    switch (drawFault(shares, random())) {
+      case '500':
+        return reply.code(500).send(errorBody('internal', 'Injected fault (SANDBOX_FAULTS): the request was not handled.'));
+      case '429':
+        return reply
+          .code(429)
+          .header('Retry-After', String(FAULT_RETRY_AFTER_S))
+          .send(errorBody('rate_limited', `Injected fault (SANDBOX_FAULTS): retry in ${FAULT_RETRY_AFTER_S} second.`));
+      case 'slow':
+        await sleep(slowMs);
+        return;
+      case 'drop':
+        request.dropResponse = true;
+        return;
+      case null:
+        return;
+    }
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.dropResponse) return payload;
+    // Destroying the response and handing Fastify an open stream makes both real sockets and
+    // inject() see a reset connection instead of a response (with a finished body, inject()
+    // would see the answer). The stream ends once the cut response has closed, before Fastify
+    // reacts to that close: a stream still open then counts as a failed answer, and Fastify sent
+    // an error answer through this hook again, to be cut again — three times per dropped import,
+    // with four 'close' listeners on the one response each time (MaxListenersExceededWarning).
+    const body = new Readable({ read() {} });
+    reply.raw.once('close', () => body.push(null));
+    reply.raw.destroy();
+    return body;
+  });
+}
