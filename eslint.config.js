@@ -50,9 +50,12 @@ const directionsRule = {
       const insideXlsx = from === 'spreadsheet' && rel[1] === 'xlsx';
       if (intoXlsx && !insideXlsx && rel.join('/') !== 'spreadsheet/read-table.ts') {
         context.report({ node, message: `Only spreadsheet/read-table.ts imports the XLSX engine (spreadsheet/xlsx/): read workbooks through readTable.` });
-      } else if (from === 'workers' && target.join('/').replace(/\.ts$/, '') === 'jobs/outcome-writer') {
+      } else if (from === 'workers' && target.join('/').replace(/\.ts$/, '') === 'jobs/storage/indexeddb-outcome-writer') {
         // Allowed: the results worker saves a finished batch's outcome with jobs/' own writer, so
         // jobs/ stays the one writer of IndexedDB while 5,000 items skip the page's thread.
+      } else if (from === 'jobs' && /\.test\.ts$/.test(file) && (to === 'server' || to === 'workers')) {
+        // Allowed: the engine's tests run it against the sandbox in-process (server/) and read
+        // batches with the results worker's own pure reader (workers/results-summary.ts).
       } else if (from === 'features' && to === 'workers' && (!/-protocol(\.ts)?$/.test(target.at(-1)) || !typeOnly)) {
         context.report({ node, message: `features may import only types from a worker protocol (workers/*-protocol.ts), not ${target.join('/')}: talk to the worker through its messages.` });
       } else if (from === 'server' && to === 'server' && rel[1] === 'sandbox' && target[1] === 'console') {
@@ -71,6 +74,22 @@ const directionsRule = {
       ExportAllDeclaration: (node) => check(node, node.source.value, node.exportKind === 'type'),
       ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value, false),
     };
+  },
+};
+
+/**
+ * The job engine runs in Node as well as in the browser: outside its browser adapters (the
+ * IndexedDB storage, and job-runtime.ts that wires the browser's storage, Web Locks and
+ * notifications), src/jobs touches no browser global, directly or through globalThis.
+ */
+const browserGlobals = ['window', 'self', 'document', 'navigator', 'location', 'indexedDB', 'IDBKeyRange', 'BroadcastChannel', 'localStorage', 'sessionStorage', 'Notification', 'Worker'];
+const engineMessage = 'The job engine runs in Node too: only its browser adapters (jobs/storage/indexeddb-*, jobs/job-runtime.ts) touch browser globals; take what you need as a dependency.';
+const engineWithoutBrowser = {
+  files: ['src/jobs/**/*.ts'],
+  ignores: ['src/jobs/storage/indexeddb-*.ts', 'src/jobs/job-runtime.ts'],
+  rules: {
+    'no-restricted-globals': ['error', ...browserGlobals.map((name) => ({ name, message: engineMessage }))],
+    'no-restricted-properties': ['error', ...browserGlobals.map((property) => ({ object: 'globalThis', property, message: engineMessage }))],
   },
 };
 
@@ -127,7 +146,8 @@ export default tseslint.config(
   packageBans('spreadsheet', [...ui, ...node], 'src/spreadsheet is pure: no React, no DOM, no Node built-ins.'),
   packageBans('workers', ui, 'The worker is a thin adapter without React.'),
   packageBans('server', ui, 'The sandbox does not import React.'),
-  packageBans('jobs', [...ui, ...node], 'src/jobs has no React: pages read it through useSyncExternalStore.'),
+  packageBans('jobs', [...ui, ...node, '!@tanstack/query-core'], 'src/jobs has no React: pages read it through useSyncExternalStore; its poll loop uses TanStack Query\'s core.'),
+  engineWithoutBrowser,
   // The harnesses share src/tooling and never each other: the e2e specs and the benches both
   // import src/tooling (browser, server processes), and src/tooling imports neither.
   harnessBans(['e2e/**/*.ts'], [BENCH], 'e2e does not import the benches: what both need lives in src/tooling.'),

@@ -3,7 +3,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { readPageInfo, type PageInfo } from '../contract/pagination';
 import { shipmentListSchema, type Shipment } from '../contract/shipment';
-import type { ApiTarget } from './http-client';
+import type { ApiTarget, HttpDeps } from './http-client';
 import { request } from './http-client';
 
 export interface ShipmentListParams {
@@ -29,13 +29,17 @@ export const shipmentKeys = {
   containers: (target: ApiTarget, path: string) => [...shipmentKeys.all(target), 'containers', path] as const,
 };
 
-export async function fetchShipmentPage(target: ApiTarget, params: ShipmentListParams, signal?: AbortSignal): Promise<ShipmentPage> {
-  const list = await request(target, {
-    path: '/api/v1/shipments',
-    query: { batch_id: params.batchId, page: params.page, page_size: params.pageSize },
-    schema: shipmentListSchema,
-    signal,
-  });
+export async function fetchShipmentPage(target: ApiTarget, params: ShipmentListParams, signal?: AbortSignal, deps?: HttpDeps): Promise<ShipmentPage> {
+  const list = await request(
+    target,
+    {
+      path: '/api/v1/shipments',
+      query: { batch_id: params.batchId, page: params.page, page_size: params.pageSize },
+      schema: shipmentListSchema,
+      signal,
+    },
+    deps,
+  );
   return {
     shipments: list.data,
     pageInfo: readPageInfo(list.pagination, { page: params.page, pageSize: params.pageSize, rows: list.data.length }),

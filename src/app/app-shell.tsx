@@ -1,9 +1,5 @@
 import { Link, Outlet } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
 import { useConnection, useReachability } from '../api/use-connection';
-
-// The job runner is not needed to paint the first page: it loads just after, as its own chunk.
-const JobPoller = lazy(() => import('../features/job/job-poller').then((m) => ({ default: m.JobPoller })));
 
 const navItems = [
   { to: '/', label: 'Import', exact: true },
@@ -40,10 +36,6 @@ export function AppShell() {
           <ConnectionStatus />
         </div>
       </header>
-      {/* Sends and polls import jobs on every page (only in the tab that holds the runner lock). */}
-      <Suspense fallback={null}>
-        <JobPoller />
-      </Suspense>
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-6 py-8">
         <Outlet />
       </main>

@@ -1,11 +1,10 @@
-import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RateLimitBudget } from '../api/rate-limit-budget';
 import type { ShipmentPage } from '../api/shipments';
-import { initialProgress } from './batch-summary';
 import type { BatchDigest, OutcomeItem } from './import-job';
 import { JobRunner } from './job-runner';
 import { JobStore } from './job-store';
+import { MemoryJobStorage } from './storage/memory-storage';
 import { FOLLOW_UP_SPACING_MS } from './tracking-follow-up';
 
 const stores: JobStore[] = [];
@@ -19,7 +18,7 @@ const item = (rowNumber: number, shipmentId: string, trackingStatus: string): Ou
 
 /** A job whose one batch finished with s1 and s2 still tracking, recorded as a poll would. */
 async function jobWithSlowTracking(clock: { now: number }, pages: (query: { page: number }) => ShipmentPage) {
-  const store = new JobStore(`runner-test-${Math.random()}`, () => clock.now);
+  const store = new JobStore(new MemoryJobStorage(), () => clock.now);
   stores.push(store);
   const requests: { batch_id: string; page: number }[] = [];
   const runner = new JobRunner({
@@ -41,10 +40,8 @@ async function jobWithSlowTracking(clock: { now: number }, pages: (query: { page
     rows: { format: 'json', requests: [{}, {}, {}], rowNumbers: [1, 2, 3] },
   });
   const headline = { id: 'b1', status: 'processing', total: 3, completed: 0, failureReason: null };
-  await store.updateJob(job.id, (j) => {
-    j.chunks[0]!.state = { status: 'accepted', batchId: 'b1', at: 0 };
-    j.batches.b1 = initialProgress(headline, 0, 0);
-  });
+  await store.apply(job.id, { type: 'claim', chunkId: 0, at: 0 });
+  await store.apply(job.id, { type: 'accepted', chunkId: 0, batch: headline, at: 0 });
   const digest: BatchDigest = {
     ...headline, status: 'completed', completed: 3, counts: { created: 3, updated: 0, failed: 0, withWarnings: 0, trackingFailed: 0 },
     problems: [], problemCount: 0, unmatchedItems: 0,
@@ -63,7 +60,7 @@ const page = (shipments: ShipmentPage['shipments'], hasNext = false): ShipmentPa
 describe('recording a poll whose outcome the reader saved', () => {
   it('finishes the batch with the digest’s counts and follow-ups, and writes no outcome of its own', async () => {
     const clock = { now: 1_000 };
-    const store = new JobStore(`runner-test-${Math.random()}`, () => clock.now);
+    const store = new JobStore(new MemoryJobStorage(), () => clock.now);
     stores.push(store);
     const runner = new JobRunner({
       store, budget: new RateLimitBudget(() => clock.now), getTarget: () => ({ baseUrl: '', apiKey: 'k' }), subscribeTarget: () => () => undefined,
@@ -74,10 +71,8 @@ describe('recording a poll whose outcome the reader saved', () => {
       rows: { format: 'json', requests: [{}, {}], rowNumbers: [1, 2] },
     });
     const headline = { id: 'b1', status: 'processing', total: 2, completed: 0, failureReason: null };
-    await store.updateJob(job.id, (j) => {
-      j.chunks[0]!.state = { status: 'accepted', batchId: 'b1', at: 0 };
-      j.batches.b1 = initialProgress(headline, 0, 0);
-    });
+    await store.apply(job.id, { type: 'claim', chunkId: 0, at: 0 });
+    await store.apply(job.id, { type: 'accepted', chunkId: 0, batch: headline, at: 0 });
     const followUp = { batchId: 'b1', pending: ['s1'], failures: {}, checks: 0, lastCheckAt: null, nextPage: 1 };
     const counts = { created: 2, updated: 0, failed: 0, withWarnings: 0, trackingFailed: 0 };
     const digest: BatchDigest = {

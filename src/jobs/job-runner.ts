@@ -1,23 +1,29 @@
 // The one runner per browser (DESIGN §5). A Web Lock elects the tab that sends and polls; the
-// other tabs watch the same jobs through the store (BroadcastChannel). When the lock is won the
-// runner first settles what a closed tab left behind (a chunk still `sending` may have been
-// imported: it becomes `unknown`), then sends every running job's pending chunks, oldest job
-// first, one request at a time, and wakes again whenever the store changes.
+// other tabs watch the same jobs through the store (its storage tells them of every change). When
+// the lock is won the runner first settles what a closed tab left behind (a chunk still `sending`
+// may have been imported: the `interrupted` event makes it `unknown`), then sends every running
+// job's pending chunks, oldest job first, one request at a time, and wakes again whenever the
+// store changes. It changes jobs only by the events of job-machine.ts, and touches no browser
+// global: the lock manager, the page's origin and notifications are given (job-runtime.ts).
 //
-//   runner.start(reader) → stop()    from the app shell, once, with the reader of batch bodies
+//   runner.start(reader, client) → stop()   from the app, once, with the reader of batch bodies
+//                                    and the QueryClient the poll loop's observers live in
 //   getSnapshot().role               'runner' | 'watcher' | 'no-locks' (this tab runs, but cannot
 //                                    coordinate with others) | 'stopped'
-//   dueAt(batchId) / pollStarted / rowNumbersOf / recordPoll   the poll side, driven by TanStack Query queries
-import type { ApiTarget } from '../api/http-client';
+//   recordPoll(jobId, digest)        a poll's answer, as the poll loop (poll-loop.ts) records it
+import type { QueryClient } from '@tanstack/query-core';
+import { type ApiTarget, type HttpDeps, httpDepsWith } from '../api/http-client';
 import { fetchShipmentPage, type ShipmentPage } from '../api/shipments';
 import type { RateLimitBudget } from '../api/rate-limit-budget';
 import { applyDigest } from './batch-summary';
 import type { BatchDigest, BatchReader, ImportJob } from './import-job';
 import { POLL_BUDGET_RESERVE } from './job-settings';
-import { isJobFinished, type JobStore } from './job-store';
+import { isJobFinished } from './job-machine';
+import type { JobStore } from './job-store';
+import { type PollHooks, PollLoop, runningBatches } from './poll-loop';
 import { planPolls } from './poll-scheduler';
 import { payloadSender, sendPendingChunks, type SubmitDeps } from './submit-queue';
-import { applyFollowUp, dueFollowUps, followUpQuery, nextFollowUpAt, progressAfterFollowUp, recordShipmentPage, startFollowUps, type TrackingFollowUp } from './tracking-follow-up';
+import { applyFollowUp, dueFollowUps, followUpQuery, nextFollowUpAt, recordShipmentPage, type TrackingFollowUp } from './tracking-follow-up';
 
 export type RunnerRole = 'stopped' | 'waiting' | 'runner' | 'watcher' | 'no-locks';
 
@@ -37,10 +43,18 @@ export interface RunnerDeps {
   getTarget: () => ApiTarget | null;
   subscribeTarget: (listener: () => void) => () => void;
   locks: LockManager | null;
+  /** The page's origin: imports to it carry the chunk's Idempotency-Key (undefined in Node). */
+  pageOrigin?: string;
   now: () => number;
   random: () => number;
   /** Shows a notification when an opted-in job finishes while the page is hidden. */
   notify: (job: ImportJob) => void;
+  /** The database the reader saves a final batch's outcome into (the browser's results worker does). */
+  outcomeDatabase?: string;
+  /** Where requests are made; by default through the started reader's fetch (the results worker). */
+  http?: HttpDeps;
+  /** The poll plan's spacing between two polls of one batch, and its jitter (job-settings.ts by default). */
+  pollSpacing?: { spacingMs: number; jitterMs: number };
   /** Tests send without HTTP; the console sends through payloadSender and the started reader. */
   send?: (target: ApiTarget) => SubmitDeps['send'];
   /** Tests read shipment pages without HTTP; the console through api/shipments.ts. */
@@ -55,6 +69,7 @@ export class JobRunner {
   private readonly lastPolled = new Map<string, number>();
   private readonly rowNumbers = new Map<string, number[]>();
   private reader: BatchReader | null = null;
+  private client: QueryClient | null = null;
 
   constructor(private readonly deps: RunnerDeps) {}
 
@@ -65,8 +80,9 @@ export class JobRunner {
     return () => this.listeners.delete(listener);
   };
 
-  start(reader: BatchReader): () => void {
+  start(reader: BatchReader, client: QueryClient): () => void {
     this.reader = reader;
+    this.client = client;
     if (this.abort) return () => this.stop();
     const abort = new AbortController();
     this.abort = abort;
@@ -105,6 +121,13 @@ export class JobRunner {
   private async lead(signal: AbortSignal): Promise<void> {
     if (signal.aborted) return;
     if (this.snapshot.role !== 'no-locks') this.set({ role: 'runner', notice: null });
+    const polls = this.reader && this.client ? new PollLoop(this.client, this.pollHooks(this.reader), this.http(this.reader)) : null;
+    const syncPolls = () => {
+      const { status, jobs } = this.deps.store.getSnapshot();
+      if (status === 'ready') polls?.sync(jobs, this.deps.getTarget());
+    };
+    const unsubscribePolls = [this.deps.store.subscribe(syncPolls), this.deps.subscribeTarget(syncPolls)];
+    syncPolls();
     await this.settleInterrupted();
     const unsubscribeStore = this.deps.store.subscribe(() => this.wake?.());
     const unsubscribeTarget = this.deps.subscribeTarget(() => this.wake?.());
@@ -121,7 +144,26 @@ export class JobRunner {
     } finally {
       unsubscribeStore();
       unsubscribeTarget();
+      unsubscribePolls.forEach((unsubscribe) => unsubscribe());
+      polls?.stop();
     }
+  }
+
+  private http(reader: BatchReader): HttpDeps | undefined {
+    return this.deps.http ?? (reader.fetch ? httpDepsWith(reader.fetch) : undefined);
+  }
+
+  /** The poll loop's side of the runner: the plan, the reader, and recording each answer. */
+  private pollHooks(reader: BatchReader): PollHooks {
+    const database = this.deps.outcomeDatabase;
+    return {
+      dueAt: (batchId) => this.dueAt(batchId),
+      pollStarted: (batchId) => void this.lastPolled.set(batchId, this.deps.now()),
+      now: this.deps.now,
+      read: async ({ jobId, batchId, chunkId }, body) =>
+        reader.digest(body, await this.rowNumbersOf(jobId, batchId), database === undefined ? undefined : { database, jobId, chunkId }),
+      record: (jobId, digest) => this.recordPoll(jobId, digest),
+    };
   }
 
   /** A chunk left `sending` by a tab that closed may have reached the service: the user decides. */
@@ -129,13 +171,7 @@ export class JobRunner {
     const jobs = await this.deps.store.listJobs().catch(() => []);
     for (const job of jobs) {
       if (!job.chunks.some((c) => c.state.status === 'sending')) continue;
-      await this.deps.store.updateJob(job.id, (j) => {
-        for (const chunk of j.chunks) {
-          if (chunk.state.status === 'sending') {
-            chunk.state = { status: 'unknown', error: 'The page closed while this chunk was being sent; it may or may not have been imported.', at: this.deps.now() };
-          }
-        }
-      });
+      await this.deps.store.apply(job.id, { type: 'interrupted', at: this.deps.now() }).catch(() => undefined); // deleted meanwhile
     }
   }
 
@@ -159,7 +195,7 @@ export class JobRunner {
       .reverse(); // oldest first
     const submit: SubmitDeps = {
       store: this.deps.store,
-      send: this.deps.send ? this.deps.send(target) : payloadSender(target, reader),
+      send: this.deps.send ? this.deps.send(target) : payloadSender(target, reader, this.http(reader), this.deps.pageOrigin),
       waitForBudget: (s) => this.deps.budget.waitUntilReady('import', s),
       now: this.deps.now,
     };
@@ -213,29 +249,14 @@ export class JobRunner {
     const outcome = await this.deps.store.getOutcome(jobId, followUp.batchId);
     const updated = outcome ? applyFollowUp(outcome, followUp) : null;
     if (updated) await this.deps.store.saveOutcome(updated);
-    await this.deps.store.updateJob(jobId, (job) => {
-      job.trackingFollowUps = (job.trackingFollowUps ?? []).map((f) => (f.batchId === followUp.batchId ? followUp : f)).filter((f) => f.pending.length > 0);
-      const batch = job.batches[followUp.batchId];
-      if (batch && updated) job.batches[followUp.batchId] = progressAfterFollowUp(batch, updated);
-    });
-  }
-
-  /** Running batches of every job this tab may poll, for the poll queries. */
-  static runningBatches(jobs: readonly ImportJob[], serviceUrl: string): { jobId: string; batchId: string; acceptedAt: number }[] {
-    return jobs
-      .filter((job) => job.serviceUrl === serviceUrl)
-      .flatMap((job) =>
-        Object.values(job.batches)
-          .filter((batch) => batch.finishedAt === null)
-          .map((batch) => ({ jobId: job.id, batchId: batch.batchId, acceptedAt: batch.acceptedAt })),
-      );
+    await this.deps.store.apply(jobId, { type: 'followed-up', followUp, outcome: updated, at: this.deps.now() });
   }
 
   /** When `batchId` may next be polled (epoch ms), by the one plan for all running batches. */
-  dueAt(batchId: string): number {
+  private dueAt(batchId: string): number {
     const jobs = this.deps.store.getSnapshot().jobs;
     const target = this.deps.getTarget();
-    const running = JobRunner.runningBatches(jobs, target?.baseUrl ?? '');
+    const running = runningBatches(jobs, target?.baseUrl ?? '');
     const uploadsAhead = jobs.reduce((sum, job) => sum + job.chunks.filter((c) => c.state.status === 'pending' || c.state.status === 'sending').length, 0);
     const general = this.deps.budget.getSnapshot().general;
     const plan = planPolls({
@@ -245,16 +266,13 @@ export class JobRunner {
       now: this.deps.now(),
       random: this.deps.random,
       reserve: POLL_BUDGET_RESERVE,
+      ...this.deps.pollSpacing,
     });
     return plan.find((p) => p.batchId === batchId)?.dueAt ?? this.deps.now();
   }
 
-  pollStarted(batchId: string): void {
-    this.lastPolled.set(batchId, this.deps.now());
-  }
-
   /** The file row numbers of the batch's chunk, in the order sent: what a poll's digest matches items to. */
-  async rowNumbersOf(jobId: string, batchId: string): Promise<number[]> {
+  private async rowNumbersOf(jobId: string, batchId: string): Promise<number[]> {
     const chunkId = this.deps.store.getSnapshot().jobs.find((job) => job.id === jobId)?.batches[batchId]?.chunkId ?? (await this.deps.store.getJob(jobId))?.batches[batchId]?.chunkId;
     if (chunkId === undefined) return [];
     const key = `${jobId}:${chunkId}`;
@@ -278,24 +296,11 @@ export class JobRunner {
     const progress = job?.batches[digest.id];
     if (!job || !progress) return;
     const at = now();
-    const applied = applyDigest(progress, digest, jobId, at);
-    const { outcome } = applied;
-    // A digest whose outcome the reader saved carries no items; its batch is finished all the same.
-    const next = saved ? { ...applied.progress, finishedAt: at } : applied.progress;
+    const { outcome } = applyDigest(progress, digest, jobId, at);
     if (outcome) await store.saveOutcome(outcome);
     if (outcome || saved) this.rowNumbers.delete(`${jobId}:${progress.chunkId}`);
     const wasFinished = isJobFinished(job);
-    const followUps = saved
-      ? saved.trackingPending.length > 0
-        ? [{ batchId: digest.id, pending: saved.trackingPending, failures: {}, checks: 0, lastCheckAt: null, nextPage: 1 }]
-        : []
-      : outcome
-        ? startFollowUps([outcome])
-        : [];
-    const updated = await store.updateJob(jobId, (j) => {
-      j.batches[digest.id] = next;
-      if (followUps.length > 0) j.trackingFollowUps = [...(j.trackingFollowUps ?? []).filter((f) => f.batchId !== digest.id), ...followUps];
-    });
+    const { job: updated } = await store.apply(jobId, { type: 'polled', digest, at });
     if (!wasFinished && updated.finishedAt !== null && updated.notify) this.deps.notify(updated);
   }
 

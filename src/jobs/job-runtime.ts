@@ -1,5 +1,7 @@
-// The console's one job store and one runner, wired to the connection, the shared budget, Web
-// Locks and browser notifications. Pages and the shell import these instances.
+// The console's one job store and one runner, wired to the browser: IndexedDB (and other tabs,
+// through the storage), the connection, the shared budget, Web Locks, the page's origin and
+// browser notifications. Pages and the shell import these instances; the engine itself touches
+// no browser global (eslint.config.js).
 import { getConnection, subscribeConnection } from '../api/connection-store';
 import { sharedBudget } from '../api/rate-limit-budget';
 import { persistBudget } from '../api/rate-limit-budget-store';
@@ -8,11 +10,13 @@ import { JobEtaTracker } from './eta';
 import { JobRunner } from './job-runner';
 import { jobName } from './job-name';
 import { JobStore } from './job-store';
+import { IndexedDbJobStorage } from './storage/indexeddb-storage';
 import { TeamReporter } from './team-reporter';
 import { hasTeamHistory, keepTeamChunkRows, reportTeamJob } from '../api/team-history';
 import { getYourName } from '../api/your-name';
 
-export const jobStore = new JobStore();
+const jobStorage = new IndexedDbJobStorage();
+export const jobStore = new JobStore(jobStorage);
 
 // The budget outlives the tab, per connection (never the key): a reopened console is not blind.
 if (typeof localStorage !== 'undefined') persistBudget(sharedBudget, localStorage, getConnection, subscribeConnection);
@@ -32,6 +36,9 @@ export const jobRunner = new JobRunner({
   },
   subscribeTarget: subscribeConnection,
   locks: typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : null,
+  pageOrigin: globalThis.location?.origin,
+  // The results worker saves a final batch's outcome into this storage's database itself.
+  outcomeDatabase: jobStorage.databaseName,
   now: Date.now,
   random: Math.random,
   notify: notifyFinished,

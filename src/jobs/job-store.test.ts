@@ -1,8 +1,10 @@
 import 'fake-indexeddb/auto';
 import Papa from 'papaparse';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { NewJob } from './import-job';
+import type { BatchHeadline, ImportJob, NewJob } from './import-job';
+import type { JobEvent } from './job-machine';
 import { JobStore } from './job-store';
+import { IndexedDbJobStorage } from './storage/indexeddb-storage';
 
 const HEADERS = ['tracking_number', 'tracking_type', 'reference', 'carrier', 'name', 'viewers', 'tags', 'assignees'];
 
@@ -24,10 +26,23 @@ function newJob(n: number, chunkRows: number, skipped = 0): NewJob {
 let stores: JobStore[] = [];
 let dbCount = 0;
 function openStore(name = `jobs-test-${++dbCount}`, now = () => 1_000): JobStore {
-  const store = new JobStore(name, now);
+  const store = new JobStore(new IndexedDbJobStorage(name), now);
   stores.push(store);
   return store;
 }
+
+/** Applies events that must all apply; the job afterwards. */
+async function events(store: JobStore, id: string, list: JobEvent[]): Promise<ImportJob> {
+  let job: ImportJob | undefined;
+  for (const event of list) {
+    const applied = await store.apply(id, event);
+    expect(applied.refused).toBeNull();
+    job = applied.job;
+  }
+  return job!;
+}
+
+const headline = (id: string, total: number): BatchHeadline => ({ id, status: 'processing', total, completed: 0, failureReason: null });
 
 afterEach(async () => {
   await Promise.all(stores.map((store) => store.close()));
@@ -144,9 +159,7 @@ describe('JobStore', () => {
     const seen: string[] = [];
     store.subscribe(() => seen.push(store.getSnapshot().status));
     const job = await store.createJob(newJob(3, 10));
-    await store.updateJob(job.id, (j) => {
-      j.chunks[0]!.state = { status: 'sending', since: 5 };
-    });
+    await events(store, job.id, [{ type: 'claim', chunkId: 0, at: 5 }]);
     await store.reload();
     expect(store.getSnapshot().jobs[0]?.chunks[0]?.state.status).toBe('sending');
     expect(seen).toContain('ready');
@@ -177,10 +190,7 @@ describe('JobStore', () => {
   it('offers Resend or Skip only for unknown chunks, and Skip counts the rows as skipped', async () => {
     const store = openStore();
     const job = await store.createJob(newJob(4, 2));
-    await store.updateJob(job.id, (j) => {
-      j.chunks[0]!.state = { status: 'unknown', error: 'No answer', at: 1 };
-      j.chunks[1]!.state = { status: 'unknown', error: 'No answer', at: 1 };
-    });
+    await events(store, job.id, [0, 1].flatMap((chunkId): JobEvent[] => [{ type: 'claim', chunkId, at: 1 }, { type: 'lost', chunkId, error: 'No answer', at: 1 }]));
     await store.resendChunk(job.id, 0);
     await store.skipChunk(job.id, 1);
     await store.skipChunk(job.id, 0); // no longer unknown: nothing happens
@@ -191,9 +201,7 @@ describe('JobStore', () => {
   it('cancel skips what was not sent and keeps accepted batches to watch', async () => {
     const store = openStore();
     const job = await store.createJob(newJob(4, 2));
-    await store.updateJob(job.id, (j) => {
-      j.chunks[0]!.state = { status: 'accepted', batchId: 'b1', at: 1 };
-    });
+    await events(store, job.id, [{ type: 'claim', chunkId: 0, at: 1 }, { type: 'accepted', chunkId: 0, batch: headline('b1', 2), at: 1 }]);
     const cancelled = await store.cancelJob(job.id);
     expect(cancelled.runState).toBe('cancelled');
     expect(cancelled.chunks.map((c) => c.state.status)).toEqual(['accepted', 'skipped']);
@@ -203,17 +211,12 @@ describe('JobStore', () => {
   it('marks a job done when every chunk is final and every batch finished', async () => {
     const store = openStore();
     const job = await store.createJob(newJob(2, 2));
-    const accepted = await store.updateJob(job.id, (j) => {
-      j.chunks[0]!.state = { status: 'accepted', batchId: 'b1', at: 1 };
-    });
+    const accepted = await events(store, job.id, [{ type: 'claim', chunkId: 0, at: 1 }, { type: 'accepted', chunkId: 0, batch: headline('b1', 2), at: 1 }]);
     expect(accepted.runState).toBe('running');
-    const done = await store.updateJob(job.id, (j) => {
-      j.batches.b1 = {
-        batchId: 'b1', chunkId: 0, status: 'completed', total: 2, completed: 2,
-        counts: { created: 2, updated: 0, failed: 0, withWarnings: 0, trackingFailed: 0 },
-        problems: [], problemCount: 0, acceptedAt: 1, lastPolledAt: 2, lastMovedAt: 2, finishedAt: 2, failureReason: null, unmatchedItems: 0,
-      };
-    });
+    const counts = { created: 2, updated: 0, failed: 0, withWarnings: 0, trackingFailed: 0 };
+    const item = (rowNumber: number) => ({ rowNumber, creationStatus: 'created', trackingStatus: 'succeeded', shipmentId: `s${rowNumber}`, reference: null, problems: [] });
+    const digest = { id: 'b1', status: 'completed', total: 2, completed: 2, failureReason: null, counts, problems: [], problemCount: 0, unmatchedItems: 0, items: [item(2), item(3)] };
+    const done = await events(store, job.id, [{ type: 'polled', digest, at: 1_000 }]);
     expect(done.runState).toBe('done');
     expect(done.finishedAt).toBe(1_000);
   });

@@ -1,34 +1,29 @@
-// The import jobs in IndexedDB, and the only code that writes them (DESIGN §5). Pages read the
-// jobs through useSyncExternalStore(store.subscribe, store.getSnapshot); every write is a
-// read-modify-write in one IndexedDB transaction, then other tabs are told on a BroadcastChannel
-// so their snapshot follows. A write of one job puts it in this tab's snapshot as written.
+// The import jobs, and the only code that changes them (DESIGN §5): every change is an event of
+// job-machine.ts applied atomically to one job in its storage (storage/job-storage.ts: IndexedDB
+// in the browser, memory in tests). Pages read the jobs through
+// useSyncExternalStore(store.subscribe, store.getSnapshot); a write of one job puts it in this
+// store's snapshot as written, and a change made elsewhere (another tab) reloads them all.
 //
 //   createJob(newJob)            → ImportJob   one call from normalized rows, CSV chunks or JSON requests
-//   getJob(id) / listJobs()                    from IndexedDB; getSnapshot().jobs is the same, newest first
+//   getJob(id) / listJobs()                    from storage; getSnapshot().jobs is the same, newest first
 //   getPayload(jobId, chunkId)   → rows as sent (CSV or JSON) and their file row numbers
 //   getOutcomes(jobId)           → every finished batch's items, for results and fix & retry
 //   getOutcome(jobId, batchId)   → one batch's items (a results grid that grows batch by batch)
+//   apply(id, event)             → the job after one event (or why it was refused): the runner's
+//                                  and the submit loop's only write
 //   cancelJob(id)                stops sending (accepted batches still finish); resumeJob(id)
 //   deleteJob(id)                the job, its payloads and outcomes
 //   setNotify(id, on)            opt in to a notification when it finishes in a hidden tab
 //   resendChunk / skipChunk      the user's answer to an `unknown` chunk
-//   updateJob(id, fn)            the runner's writes (chunk states, batch progress), atomic per job
 //   splitChunk(…, pieceRows?)    a chunk refused for a cap → smaller pending chunks, same rows
 //   saveOutcome                  a finished batch's compact items
-//   databaseName                 the database the results worker saves polled outcomes into
 //
-// One write comes from elsewhere: a polled batch's outcome is saved by the results worker that
-// read it (workers/results-outcomes.ts), so its 5,000 items are never cloned on the page's thread.
-// It writes only into a database this store laid out, only the `outcomes` store (key [jobId,
-// batchId], a BatchOutcome), and only while the job record exists (same transaction).
-import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import type { BatchOutcome, ChunkPayload, ImportJob, JobChunk, NewJob } from './import-job';
-
-interface JobDb extends DBSchema {
-  jobs: { key: string; value: ImportJob; indexes: { createdAt: number } };
-  payloads: { key: [string, number]; value: ChunkPayload; indexes: { jobId: string } };
-  outcomes: { key: [string, string]; value: BatchOutcome; indexes: { jobId: string } };
-}
+// In the browser one write comes from elsewhere: a polled batch's outcome is saved by the results
+// worker that read it (storage/indexeddb-outcome-writer.ts), so its 5,000 items are never cloned
+// on the page's thread.
+import type { BatchOutcome, ChunkPayload, ImportJob, NewJob } from './import-job';
+import { type JobEvent, madeJob, transition } from './job-machine';
+import type { JobStorage } from './storage/job-storage';
 
 export interface JobsSnapshot {
   status: 'loading' | 'ready' | 'unavailable';
@@ -38,69 +33,27 @@ export interface JobsSnapshot {
   error: string | null;
 }
 
-const DB_NAME = 'import-console-jobs';
-const CHANNEL = 'import-console-jobs';
-
-export class JobNotFoundError extends Error {
-  override name = 'JobNotFoundError';
-  constructor(id: string) {
-    super(`There is no import job ${id} in this browser.`);
-  }
-}
-
-/** Whether the job still has work: chunks to send or batches to watch. */
-export function isJobFinished(job: ImportJob): boolean {
-  return job.chunks.every((chunk) => {
-    if (chunk.state.status === 'accepted') return job.batches[chunk.state.batchId]?.finishedAt != null;
-    return chunk.state.status === 'rejected' || chunk.state.status === 'skipped';
-  });
-}
-
-/** Pending chunk records for rows already cut, numbered from `firstId`, placed from `firstPosition`. */
-function pendingChunks(cut: readonly { rowNumbers: number[]; withoutReference: number }[], firstId: number, firstPosition: number): JobChunk[] {
-  let position = firstPosition;
-  return cut.map((piece, index) => {
-    const record: JobChunk = {
-      id: firstId + index,
-      firstPosition: position,
-      rowCount: piece.rowNumbers.length,
-      firstRow: piece.rowNumbers[0] ?? 0,
-      lastRow: piece.rowNumbers.at(-1) ?? 0,
-      withoutReference: piece.withoutReference,
-      state: { status: 'pending' },
-      attempts: 0,
-    };
-    position += record.rowCount;
-    return record;
-  });
+/** A job after an event: as stored afterwards, and why the event was refused (null: it applied). */
+export interface Applied {
+  job: ImportJob;
+  refused: string | null;
 }
 
 export class JobStore {
   private snapshot: JobsSnapshot = { status: 'loading', jobs: [], error: null };
   private readonly listeners = new Set<() => void>();
-  private dbPromise: Promise<IDBPDatabase<JobDb>> | null = null;
-  private readonly channel: BroadcastChannel | null;
   private reloading: Promise<void> | null = null;
   private reloadAgain = false;
 
+  /** `storage`: where the jobs are kept; tests also write their fixtures straight into it. */
   constructor(
-    private readonly dbName: string = DB_NAME,
+    readonly storage: JobStorage,
     private readonly now: () => number = Date.now,
   ) {
-    this.channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
-    if (this.channel) {
-      this.channel.onmessage = () => void this.reload();
-      // Node (tests) would otherwise stay alive for the channel; browsers have no unref.
-      (this.channel as { unref?: () => void }).unref?.();
-    }
+    storage.subscribe(() => void this.reload());
   }
 
   getSnapshot = (): JobsSnapshot => this.snapshot;
-
-  /** The IndexedDB database this store keeps its jobs in: the results worker saves outcomes there. */
-  get databaseName(): string {
-    return this.dbName;
-  }
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -135,57 +88,28 @@ export class JobStore {
     // Loaded when a job is made, not with the shell that runs jobs: papaparse stays off first paint.
     const { cutIntoChunks } = await import('./chunking');
     const cut = cutIntoChunks(input.rows, input.chunkRows);
-    const sent = cut.reduce((sum, chunk) => sum + chunk.rowNumbers.length, 0);
-    if (sent + input.skipped.length !== input.rowsRead) {
-      throw new RangeError(`Rows read (${input.rowsRead}) must equal rows to send (${sent}) plus rows skipped (${input.skipped.length}).`);
-    }
-    if (sent === 0) throw new RangeError('There are no rows to send.');
-    const now = this.now();
-    const id = crypto.randomUUID();
-    const chunks = pendingChunks(cut, 0, 0);
-    const job: ImportJob = {
-      id,
-      createdAt: now,
-      updatedAt: now,
-      finishedAt: null,
-      source: input.source,
-      endpoint: input.rows.format === 'json' ? 'list' : 'file',
-      headers: input.rows.format === 'json' ? [] : input.rows.headers,
-      chunkRows: input.chunkRows,
-      serviceUrl: input.serviceUrl,
-      rowsRead: input.rowsRead,
-      skippedBeforeSend: input.skipped,
-      chunks,
-      nextChunkId: chunks.length,
-      batches: {},
-      runState: 'running',
-      pausedReason: null,
-      notify: input.notify ?? false,
-    };
-    const db = await this.db();
-    // One chunk's rows per transaction, each in its own turn of the event loop: one transaction
-    // of every chunk held the page's thread for the clone of all of them (100,000 rows: the
-    // longest task of Send). The job record goes last, so the runner never meets a chunk without
-    // its rows; if a write fails, the rows already written go with it.
-    try {
-      for (const [index, chunk] of cut.entries()) {
-        const tx = db.transaction('payloads', 'readwrite');
-        await Promise.all([tx.store.put({ jobId: id, chunkId: index, rowNumbers: chunk.rowNumbers, body: chunk.body }), tx.done]);
-      }
-      await db.put('jobs', job);
-    } catch (error) {
-      await this.deletePayloads(id).catch(() => undefined);
-      throw error;
-    }
-    this.changed();
-    if (input.contentHash && job.source.kind === 'file') void this.recordContentHash(id, input.contentHash);
+    const job = madeJob(
+      {
+        id: crypto.randomUUID(),
+        at: this.now(),
+        source: input.source,
+        endpoint: input.rows.format === 'json' ? 'list' : 'file',
+        headers: input.rows.format === 'json' ? [] : input.rows.headers,
+        chunkRows: input.chunkRows,
+        serviceUrl: input.serviceUrl,
+        rowsRead: input.rowsRead,
+        skippedBeforeSend: input.skipped,
+        notify: input.notify ?? false,
+      },
+      cut,
+    );
+    await this.storage.create(
+      job,
+      cut.map((chunk, chunkId) => ({ jobId: job.id, chunkId, rowNumbers: chunk.rowNumbers, body: chunk.body })),
+    );
+    void this.reload();
+    if (input.contentHash && job.source.kind === 'file') void this.recordContentHash(job.id, input.contentHash);
     return job;
-  }
-
-  private async deletePayloads(jobId: string): Promise<void> {
-    const tx = (await this.db()).transaction('payloads', 'readwrite');
-    const keys = await tx.store.index('jobId').getAllKeys(jobId);
-    await Promise.all([...keys.map((key) => tx.store.delete(key)), tx.done]);
   }
 
   /**
@@ -195,140 +119,76 @@ export class JobStore {
   private async recordContentHash(id: string, hash: Promise<string>): Promise<void> {
     const contentHash = await hash.catch(() => null);
     if (contentHash === null) return;
-    await this.updateJob(id, (job) => {
-      if (job.source.kind !== 'file') return false;
-      job.source = { ...job.source, contentHash };
-    }).catch(() => undefined); // deleted meanwhile
+    await this.apply(id, { type: 'content-hash', hash: contentHash, at: this.now() }).catch(() => undefined); // deleted meanwhile
   }
 
-  async getJob(id: string): Promise<ImportJob | undefined> {
-    return (await this.db()).get('jobs', id);
+  getJob(id: string): Promise<ImportJob | undefined> {
+    return this.storage.get(id);
   }
 
   /** Every job, newest first. */
-  async listJobs(): Promise<ImportJob[]> {
-    const jobs = await (await this.db()).getAllFromIndex('jobs', 'createdAt');
-    return jobs.reverse();
+  listJobs(): Promise<ImportJob[]> {
+    return this.storage.list();
   }
 
-  async getPayload(jobId: string, chunkId: number): Promise<ChunkPayload | undefined> {
-    return (await this.db()).get('payloads', [jobId, chunkId]);
-  }
+  // Arrow properties: pages hand these to the results as they are (features/results).
+  getPayload = (jobId: string, chunkId: number): Promise<ChunkPayload | undefined> => this.storage.payload(jobId, chunkId);
 
-  /**
-   * One outcome (up to 5,000 items) per cursor step, so each is copied out of IndexedDB in its
-   * own task: a getAll of 100,000 items held the page's thread for hundreds of milliseconds.
-   */
-  async getOutcomes(jobId: string): Promise<BatchOutcome[]> {
-    const outcomes: BatchOutcome[] = [];
-    const tx = (await this.db()).transaction('outcomes');
-    for await (const cursor of tx.store.index('jobId').iterate(jobId)) outcomes.push(cursor.value);
-    await tx.done;
-    return outcomes;
-  }
+  getOutcomes = (jobId: string): Promise<BatchOutcome[]> => this.storage.outcomes(jobId);
 
   /** One finished batch's outcome: what a grid that already holds the others needs. */
-  async getOutcome(jobId: string, batchId: string): Promise<BatchOutcome | undefined> {
-    return (await this.db()).get('outcomes', [jobId, batchId]);
-  }
+  getOutcome = (jobId: string, batchId: string): Promise<BatchOutcome | undefined> => this.storage.outcome(jobId, batchId);
 
   /**
-   * Atomically changes one job. `change` may return false to say nothing changed (no write, no
-   * broadcast). Returns the job as stored afterwards.
+   * Applies one event to one job atomically (job-machine.ts): the job as stored afterwards, and
+   * the sentence why the event was refused (then nothing is written). Rejects with
+   * JobNotFoundError when the job is gone.
    */
-  async updateJob(id: string, change: (job: ImportJob) => boolean | void): Promise<ImportJob> {
-    const db = await this.db();
-    const tx = db.transaction('jobs', 'readwrite');
-    const job = await tx.store.get(id);
-    if (!job) {
-      tx.abort();
-      await tx.done.catch(() => undefined);
-      throw new JobNotFoundError(id);
-    }
-    const result = change(job);
-    if (result === false) {
-      await tx.done;
-      return job;
-    }
-    job.updatedAt = this.now();
-    if (job.finishedAt === null && isJobFinished(job)) {
-      job.finishedAt = job.updatedAt;
-      if (job.runState !== 'cancelled') job.runState = 'done';
-    }
-    await Promise.all([tx.store.put(job), tx.done]);
-    this.changedOne(job);
-    return job;
+  async apply(id: string, event: JobEvent): Promise<Applied> {
+    let refused: string | null = null;
+    const job = await this.storage.update(id, (stored) => {
+      const next = transition(stored, event);
+      refused = next.refused;
+      return next.job && { job: next.job };
+    });
+    if (refused === null) this.changedOne(job);
+    return { job, refused };
   }
 
   /** Stops sending: pending chunks are skipped; batches already accepted still finish and are watched. */
   cancelJob(id: string): Promise<ImportJob> {
-    return this.updateJob(id, (job) => {
-      if (job.runState === 'done' || job.runState === 'cancelled') return false;
-      const at = this.now();
-      for (const chunk of job.chunks) {
-        if (chunk.state.status === 'pending' || chunk.state.status === 'unknown') {
-          chunk.state = { status: 'skipped', reason: 'cancelled by you before it was sent', at };
-        }
-      }
-      job.runState = 'cancelled';
-      job.pausedReason = null;
-    });
+    return this.applied(id, { type: 'cancel', at: this.now() });
   }
 
   /** Opts in or out of the browser notification when the job finishes in a hidden tab. */
   setNotify(id: string, notify: boolean): Promise<ImportJob> {
-    return this.updateJob(id, (job) => {
-      if (job.notify === notify) return false;
-      job.notify = notify;
-    });
+    return this.applied(id, { type: 'notify', on: notify, at: this.now() });
   }
 
   /** Lets the runner take a paused job up again (after the key was fixed, say). */
   resumeJob(id: string): Promise<ImportJob> {
-    return this.updateJob(id, (job) => {
-      if (job.runState !== 'paused') return false;
-      job.runState = 'running';
-      job.pausedReason = null;
-    });
-  }
-
-  async deleteJob(id: string): Promise<void> {
-    const db = await this.db();
-    const tx = db.transaction(['jobs', 'payloads', 'outcomes'], 'readwrite');
-    const payloadKeys = await tx.objectStore('payloads').index('jobId').getAllKeys(id);
-    const outcomeKeys = await tx.objectStore('outcomes').index('jobId').getAllKeys(id);
-    await Promise.all([
-      tx.objectStore('jobs').delete(id),
-      ...payloadKeys.map((key) => tx.objectStore('payloads').delete(key)),
-      ...outcomeKeys.map((key) => tx.objectStore('outcomes').delete(key)),
-      tx.done,
-    ]);
-    this.changed();
+    return this.applied(id, { type: 'resume', at: this.now() });
   }
 
   /** The user chose to send an `unknown` chunk again (its rows without reference may be created twice). */
   resendChunk(jobId: string, chunkId: number): Promise<ImportJob> {
-    return this.updateJob(jobId, (job) => {
-      const chunk = job.chunks.find((c) => c.id === chunkId);
-      if (chunk?.state.status !== 'unknown') return false;
-      chunk.state = { status: 'pending' };
-      if (job.runState === 'done') job.runState = 'running';
-    });
+    return this.applied(jobId, { type: 'resend', chunkId, at: this.now() });
   }
 
   /** The user chose not to send an `unknown` chunk again: its rows count as skipped. */
   skipChunk(jobId: string, chunkId: number): Promise<ImportJob> {
-    return this.updateJob(jobId, (job) => {
-      const chunk = job.chunks.find((c) => c.id === chunkId);
-      if (chunk?.state.status !== 'unknown') return false;
-      chunk.state = { status: 'skipped', reason: 'its answer was lost and you chose not to send it again; it may or may not have been imported', at: this.now() };
-    });
+    return this.applied(jobId, { type: 'skip', chunkId, at: this.now() });
+  }
+
+  async deleteJob(id: string): Promise<void> {
+    await this.storage.remove(id);
+    void this.reload();
   }
 
   /**
    * Replaces a chunk the service refused for its size by pieces of at most `pieceRows` rows
-   * (pieces by default), all pending. Returns false when the chunk has one row (the caller then
-   * rejects it).
+   * (halves by default), all pending, their rows stored with them in the same write. False when
+   * it cannot be split (one row, or the machine refused: the chunk was answered meanwhile).
    */
   async splitChunk(jobId: string, chunkId: number, pieceRows?: number): Promise<boolean> {
     const payload = await this.getPayload(jobId, chunkId);
@@ -336,67 +196,38 @@ export class JobStore {
     const { splitChunkBody } = await import('./chunking');
     const pieces = splitChunkBody(payload.body, payload.rowNumbers, pieceRows);
     if (!pieces) return false;
-    const db = await this.db();
-    const tx = db.transaction(['jobs', 'payloads'], 'readwrite');
-    const job = await tx.objectStore('jobs').get(jobId);
-    const index = job?.chunks.findIndex((c) => c.id === chunkId) ?? -1;
-    const chunk = job?.chunks[index];
-    if (!job || !chunk) {
-      tx.abort();
-      await tx.done.catch(() => undefined);
-      throw new JobNotFoundError(jobId);
-    }
-    const records = pendingChunks(pieces, job.nextChunkId, chunk.firstPosition);
-    job.nextChunkId += records.length;
-    job.chunks.splice(index, 1, ...records);
-    job.updatedAt = this.now();
-    await Promise.all([
-      tx.objectStore('jobs').put(job),
-      tx.objectStore('payloads').delete([jobId, chunkId]),
-      ...records.map((record, i) =>
-        tx.objectStore('payloads').put({ jobId, chunkId: record.id, rowNumbers: pieces[i]!.rowNumbers, body: pieces[i]!.body }),
-      ),
-      tx.done,
-    ]);
-    this.changed();
-    return true;
+    let split = false;
+    const job = await this.storage.update(jobId, (stored) => {
+      const next = transition(stored, { type: 'split', chunkId, pieces, at: this.now() });
+      if (next.job === null) return null;
+      split = true;
+      // The pieces take the ids from the job's nextChunkId on (job-machine.ts).
+      const putPayloads = pieces.map((piece, i) => ({ jobId, chunkId: stored.nextChunkId + i, rowNumbers: piece.rowNumbers, body: piece.body }));
+      return { job: next.job, putPayloads, deletePayloads: [chunkId] };
+    });
+    if (split) this.changedOne(job);
+    return split;
   }
 
   async saveOutcome(outcome: BatchOutcome): Promise<void> {
-    await (await this.db()).put('outcomes', outcome);
+    await this.storage.saveOutcome(outcome);
   }
 
-  /** Closes the database and the channel (tests, and a store that is being replaced). */
-  async close(): Promise<void> {
-    this.channel?.close();
-    if (this.dbPromise) (await this.dbPromise).close();
-    this.dbPromise = null;
+  /** Closes the storage (tests, and a store that is being replaced). */
+  close(): Promise<void> {
+    return this.storage.close();
   }
 
-  private db(): Promise<IDBPDatabase<JobDb>> {
-    this.dbPromise ??= openDB<JobDb>(this.dbName, 1, {
-      upgrade(db) {
-        db.createObjectStore('jobs', { keyPath: 'id' }).createIndex('createdAt', 'createdAt');
-        db.createObjectStore('payloads', { keyPath: ['jobId', 'chunkId'] }).createIndex('jobId', 'jobId');
-        db.createObjectStore('outcomes', { keyPath: ['jobId', 'batchId'] }).createIndex('jobId', 'jobId');
-      },
-    });
-    return this.dbPromise;
-  }
-
-  private changed(): void {
-    this.channel?.postMessage('changed');
-    void this.reload();
+  private async applied(id: string, event: JobEvent): Promise<ImportJob> {
+    return (await this.apply(id, event)).job;
   }
 
   /**
    * After a write of one job: the job as written takes its place in the snapshot, and only it
-   * (the others keep their objects, so what shows them need not render again). Re-reading every
-   * job after each of the runner's writes cost the page a clone of all of them, many times a
-   * second while batches are polled. A reload under way when the write committed reads again.
+   * (the others keep their objects, so what shows them need not render again). A reload under
+   * way when the write committed reads again.
    */
   private changedOne(job: ImportJob): void {
-    this.channel?.postMessage('changed');
     const at = this.snapshot.jobs.findIndex((stored) => stored.id === job.id);
     if (this.snapshot.status !== 'ready' || at < 0) {
       void this.reload();

@@ -1,9 +1,9 @@
-import 'fake-indexeddb/auto';
 import Papa from 'papaparse';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HttpDeps } from '../api/http-client';
 import { RateLimitBudget } from '../api/rate-limit-budget';
 import { JobStore } from './job-store';
+import { MemoryJobStorage } from './storage/memory-storage';
 import { isCapAnswer, namedRowCap, payloadSender, sendPendingChunks } from './submit-queue';
 import { HttpError, InvalidResponseError, NotSentError } from '../api/api-error';
 
@@ -23,14 +23,13 @@ afterEach(async () => {
   await Promise.all(stores.splice(0).map((s) => s.close()));
 });
 
-let dbCount = 0;
 function harness(answer: Answer, pageOrigin = 'https://svc.example'): Harness {
   const clock = { now: 1_700_000_000_000 };
   const wait = (ms: number) => {
     clock.now += ms;
     return Promise.resolve();
   };
-  const store = new JobStore(`submit-${++dbCount}`, () => clock.now);
+  const store = new JobStore(new MemoryJobStorage(), () => clock.now);
   stores.push(store);
   const budget = new RateLimitBudget(() => clock.now, wait);
   const sent: Harness['sent'] = [];

@@ -1,11 +1,11 @@
 // The submit queue (DESIGN §5): a job's chunks go out one request at a time, in order, paced by
-// the shared rate-limit budget. What each answer does to the chunk:
+// the shared rate-limit budget. What each answer means, as the machine's event (job-machine.ts):
 //   2xx with a batch            → accepted(batch id)
-//   429 (after waiting it out)  → still pending, never a failure
+//   429 (after waiting it out)  → returned: still pending, never a failure
 //   413, or 400 naming a cap    → split (to the cap the sentence names, else in halves), resent
-//   401 / 403                   → the job pauses: the key was refused
-//   never sent (NotSentError)   → the job pauses, the chunk still pending
-//   5xx, network, unreadable    → unknown: it may have been imported, the user decides
+//   401 / 403                   → returned, and the job pauses: the key was refused
+//   never sent (NotSentError)   → returned, and the job pauses
+//   5xx, network, unreadable    → lost (unknown): it may have been imported, the user decides
 //   any other 4xx               → rejected(error): its rows count as skipped with the sentence
 // Every request to this page's own server carries the chunk's Idempotency-Key (chunkIdempotencyKey),
 // the same on every attempt and on the user's Resend, so a repeat gets the first batch back.
@@ -13,11 +13,11 @@ import { ApiError, HttpError, NotSentError } from '../api/api-error';
 import { type ApiTarget, type HttpDeps, httpDepsWith } from '../api/http-client';
 import { importFile, importList } from '../api/imports';
 import type { BatchHeadline, BatchReader, ChunkPayload, ImportJob, JobChunk } from './import-job';
+import { type JobEvent, nextChunkToSend } from './job-machine';
 import type { JobStore } from './job-store';
-import { initialProgress } from './batch-summary';
 
 export interface SubmitDeps {
-  store: Pick<JobStore, 'getJob' | 'getPayload' | 'updateJob' | 'splitChunk'>;
+  store: Pick<JobStore, 'getJob' | 'getPayload' | 'apply' | 'splitChunk'>;
   send: (payload: ChunkPayload, job: ImportJob, signal: AbortSignal) => Promise<BatchHeadline>;
   /** Resolves when the import bucket allows a request (waits out a 429's pause or an empty bucket). */
   waitForBudget: (signal: AbortSignal) => Promise<void>;
@@ -47,134 +47,70 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Claims the first pending chunk (pending → sending) in one atomic write, or says why not. */
-async function claimNext(deps: SubmitDeps, jobId: string): Promise<JobChunk | SubmitStop> {
-  let claimed: JobChunk | null = null;
-  let stop: SubmitStop = 'nothing-pending';
-  try {
-    await deps.store.updateJob(jobId, (job) => {
-      if (job.runState !== 'running') {
-        stop = job.runState === 'paused' ? 'paused' : 'not-running';
-        return false;
-      }
-      const chunk = job.chunks.find((c) => c.state.status === 'pending');
-      if (!chunk) return false;
-      chunk.state = { status: 'sending', since: deps.now() };
-      chunk.attempts++;
-      claimed = { ...chunk };
-    });
-  } catch {
-    return 'gone';
-  }
-  return claimed ?? stop;
-}
-
 /** Sends the job's pending chunks one at a time until none is left or the job stops running. */
 export async function sendPendingChunks(jobId: string, deps: SubmitDeps, signal: AbortSignal): Promise<SubmitStop> {
   for (;;) {
     const job = await deps.store.getJob(jobId);
     if (!job) return 'gone';
     if (job.runState !== 'running') return job.runState === 'paused' ? 'paused' : 'not-running';
-    if (!job.chunks.some((c) => c.state.status === 'pending')) return 'nothing-pending';
-    // Wait for the budget before the chunk is marked as sending (a tab closed while waiting leaves it pending).
+    const next = nextChunkToSend(job);
+    if (!next) return 'nothing-pending';
+    // Wait for the budget before the chunk is claimed (a tab closed while waiting leaves it pending).
     await deps.waitForBudget(signal);
-    const claimed = await claimNext(deps, jobId);
-    if (typeof claimed === 'string') return claimed;
-    const outcome = await sendOne(jobId, claimed, deps, signal);
+    let claim;
+    try {
+      claim = await deps.store.apply(jobId, { type: 'claim', chunkId: next.id, at: deps.now() });
+    } catch {
+      return 'gone';
+    }
+    // Refused: the job changed while waiting (cancelled, paused, the chunk skipped); look again.
+    if (claim.refused !== null) continue;
+    const claimed = claim.job.chunks.find((c) => c.id === next.id)!;
+    const outcome = await sendOne(claim.job, claimed, deps, signal);
     if (outcome === 'paused') return 'paused';
   }
 }
 
-async function sendOne(jobId: string, chunk: JobChunk, deps: SubmitDeps, signal: AbortSignal): Promise<'ok' | 'paused'> {
-  const job = await deps.store.getJob(jobId);
-  const payload = await deps.store.getPayload(jobId, chunk.id);
-  const setState = (change: (c: JobChunk, job: ImportJob) => void) =>
-    deps.store.updateJob(jobId, (j) => {
-      const current = j.chunks.find((c) => c.id === chunk.id);
-      if (current?.state.status !== 'sending') return false;
-      change(current, j);
-    });
-  if (!job || !payload) {
-    await setState((c) => {
-      c.state = { status: 'rejected', error: 'Its rows were not found in this browser’s storage.', httpStatus: null, at: deps.now() };
-    });
+async function sendOne(job: ImportJob, chunk: JobChunk, deps: SubmitDeps, signal: AbortSignal): Promise<'ok' | 'paused'> {
+  const record = (event: JobEvent) => deps.store.apply(job.id, event);
+  const payload = await deps.store.getPayload(job.id, chunk.id);
+  if (!payload) {
+    await record({ type: 'rejected', chunkId: chunk.id, error: 'Its rows were not found in this browser’s storage.', httpStatus: null, at: deps.now() });
     return 'ok';
   }
   let batch: BatchHeadline;
   try {
     batch = await deps.send(payload, job, signal);
   } catch (error) {
-    if (signal.aborted) throw error; // the page is going away: the chunk stays `sending`, resume makes it unknown
-    return handleFailure(jobId, chunk, error, deps, setState);
+    if (signal.aborted) throw error; // the page is going away: the chunk stays `sending`, the next runner makes it unknown
+    const answer = await failureEvent(job.id, chunk, error, deps);
+    if (answer) await record(answer);
+    return answer?.type === 'returned' && answer.pause !== null ? 'paused' : 'ok';
   }
-  const at = deps.now();
-  await setState((c, j) => {
-    c.state = { status: 'accepted', batchId: batch.id, at };
-    j.batches[batch.id] = initialProgress(batch, c.id, at);
-  });
+  await record({ type: 'accepted', chunkId: chunk.id, batch, at: deps.now() });
   return 'ok';
 }
 
-async function handleFailure(
-  jobId: string,
-  chunk: JobChunk,
-  error: unknown,
-  deps: SubmitDeps,
-  setState: (change: (c: JobChunk, job: ImportJob) => void) => Promise<ImportJob>,
-): Promise<'ok' | 'paused'> {
+/** What a failed request means for its chunk; null when it was split (the pieces are pending). */
+async function failureEvent(jobId: string, chunk: JobChunk, error: unknown, deps: SubmitDeps): Promise<JobEvent | null> {
   const at = deps.now();
+  const chunkId = chunk.id;
   if (error instanceof HttpError) {
-    if (error.status === 429) {
-      // The service did nothing with it: back in the queue, not counted as an attempt.
-      await setState((c) => {
-        c.state = { status: 'pending' };
-        c.attempts--;
-      });
-      return 'ok';
-    }
-    if (error.keyRefused) {
-      await setState((c, j) => {
-        c.state = { status: 'pending' };
-        c.attempts--;
-        j.runState = 'paused';
-        // The HttpError's sentence already says the key was refused, with the status.
-        j.pausedReason = `${error.message} Connect again, then resume.`;
-      });
-      return 'paused';
-    }
+    // The service did nothing with it: back in the queue, not counted as an attempt.
+    if (error.status === 429) return { type: 'returned', chunkId, pause: null, at };
+    // The HttpError's sentence already says the key was refused, with the status.
+    if (error.keyRefused) return { type: 'returned', chunkId, pause: `${error.message} Connect again, then resume.`, at };
     if (isCapAnswer(error)) {
       const cap = namedRowCap(error.message);
-      if (chunk.rowCount > 1 && (await deps.store.splitChunk(jobId, chunk.id, cap !== null && cap < chunk.rowCount ? cap : undefined))) {
-        return 'ok';
-      }
+      if (chunk.rowCount > 1 && (await deps.store.splitChunk(jobId, chunkId, cap !== null && cap < chunk.rowCount ? cap : undefined))) return null;
     }
-    if (error.status >= 500) {
-      await setState((c) => {
-        c.state = { status: 'unknown', error: error.message, at };
-      });
-      return 'ok';
-    }
-    await setState((c) => {
-      c.state = { status: 'rejected', error: error.message, httpStatus: error.status, at };
-    });
-    return 'ok';
+    if (error.status >= 500) return { type: 'lost', chunkId, error: error.message, at };
+    return { type: 'rejected', chunkId, error: error.message, httpStatus: error.status, at };
   }
-  if (error instanceof NotSentError) {
-    // It never left the browser: still pending, and the job waits for the user, as for a refused key.
-    await setState((c, j) => {
-      c.state = { status: 'pending' };
-      c.attempts--;
-      j.runState = 'paused';
-      j.pausedReason = error.message;
-    });
-    return 'paused';
-  }
+  // It never left the browser: still pending, and the job waits for the user, as for a refused key.
+  if (error instanceof NotSentError) return { type: 'returned', chunkId, pause: error.message, at };
   // A network error, a dropped connection or an unreadable 2xx: it may have been imported.
-  const message = error instanceof ApiError ? error.message : `Sending failed: ${describe(error)}`;
-  await setState((c) => {
-    c.state = { status: 'unknown', error: message, at };
-  });
-  return 'ok';
+  return { type: 'lost', chunkId, error: error instanceof ApiError ? error.message : `Sending failed: ${describe(error)}`, at };
 }
 
 /**
@@ -210,7 +146,7 @@ export function payloadSender(
   target: ApiTarget,
   reader: Pick<BatchReader, 'headline' | 'fetch'>,
   httpDeps: HttpDeps | undefined = reader.fetch ? httpDepsWith(reader.fetch) : undefined,
-  pageOrigin: string | undefined = globalThis.location?.origin,
+  pageOrigin: string | undefined,
 ): SubmitDeps['send'] {
   const withKey = sendsIdempotencyKey(target.baseUrl, pageOrigin);
   return async (payload, job, signal) => {

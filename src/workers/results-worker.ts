@@ -2,9 +2,9 @@
 // batch to its digest (counts, first problems, and once final every item in row order); makes
 // the import and poll requests for the page, so their bodies arrive here (service-fetch.ts).
 // A thin adapter over results-summary.ts and service-fetch.ts. Asked to, it saves a final batch's outcome in the job store's
-// database itself (results-outcomes.ts): its 5,000 items then never cross to the page, which
+// database itself (jobs/storage/indexeddb-outcome-writer.ts): its 5,000 items then never cross to the page, which
 // would pay a structured clone for them twice (this worker's message, then IndexedDB).
-import { OutcomeWriter } from '../jobs/outcome-writer';
+import { OutcomeWriter } from '../jobs/storage/indexeddb-outcome-writer';
 import type { ResultsDigest, ResultsOutcome, ResultsRequests, ResultsWorkerMessage, ResultsWorkerRequest, ResultsWorkerResponse } from './results-protocol';
 import { digestBatch, headlineOf, readBatchBody } from './results-summary';
 import { NoAnswerError, ServiceFetcher } from './service-fetch';

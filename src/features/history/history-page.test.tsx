@@ -75,20 +75,23 @@ const at = (iso: string) => Date.parse(iso);
 /** Three jobs: a finished file import with a failure, a quick add still sending, a paused retry. */
 async function seedJobs(): Promise<{ finished: ImportJob; sending: ImportJob; paused: ImportJob }> {
   const finishedNew = await jobStore.createJob(fileJob(4, 1));
-  const finished = await jobStore.updateJob(finishedNew.id, (job) => {
-    job.createdAt = at('2026-03-02T09:00:00Z');
-    job.chunks.forEach((chunk, i) => (chunk.state = { status: 'accepted', batchId: `b${i}`, at: 2 }));
-    job.batches.b0 = progress('b0', 0, 2, { created: 2 }, 3);
-    job.batches.b1 = progress('b1', 1, 2, { created: 1, updated: 0, failed: 1 }, 4);
-  });
+  // Fixtures written straight into the storage: a finished job as the runner leaves it, dates apart.
+  const finished = await jobStore.storage.update(finishedNew.id, (job) => ({
+    job: {
+      ...job,
+      createdAt: at('2026-03-02T09:00:00Z'),
+      chunks: job.chunks.map((chunk, i) => ({ ...chunk, state: { status: 'accepted', batchId: `b${i}`, at: 2 } })),
+      batches: { b0: progress('b0', 0, 2, { created: 2 }, 3), b1: progress('b1', 1, 2, { created: 1, updated: 0, failed: 1 }, 4) },
+      runState: 'done',
+      finishedAt: 4,
+    },
+  }));
   const sendingNew = await jobStore.createJob(quickAddJob(3));
-  const sending = await jobStore.updateJob(sendingNew.id, (job) => void (job.createdAt = at('2026-03-03T09:00:00Z')));
+  const sending = await jobStore.storage.update(sendingNew.id, (job) => ({ job: { ...job, createdAt: at('2026-03-03T09:00:00Z') } }));
   const pausedNew = await jobStore.createJob({ ...quickAddJob(2), source: { kind: 'retry', jobId: finished.id, label: 'clean.csv' } });
-  const paused = await jobStore.updateJob(pausedNew.id, (job) => {
-    job.createdAt = at('2026-03-01T09:00:00Z');
-    job.runState = 'paused';
-    job.pausedReason = 'The service refused the API key.';
-  });
+  const paused = await jobStore.storage.update(pausedNew.id, (job) => ({
+    job: { ...job, createdAt: at('2026-03-01T09:00:00Z'), runState: 'paused', pausedReason: 'The service refused the API key.' },
+  }));
   // The store's snapshot follows its writes a moment later; render once it holds the last one.
   await jobStore.reload();
   return { finished, sending, paused };

@@ -1,12 +1,12 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
-import type { BatchOutcome } from './import-job';
-import { OutcomeWriter } from './outcome-writer';
+import type { BatchOutcome } from '../import-job';
+import { OutcomeWriter } from './indexeddb-outcome-writer';
 
 let count = 0;
 
-/** The job store's layout (jobs/job-store.ts) with one job, as the page makes it before any poll. */
+/** The job store's layout (indexeddb-schema.ts) with one job, as the page makes it before any poll. */
 async function storeWithJob(jobId: string) {
   const name = `outcomes-test-${++count}`;
   const db = await openDB(name, 1, {

@@ -1,0 +1,16 @@
+// Starts this browser's job runner with the results worker as its reader of batch bodies (its
+// imports and polls are made there) and the app's QueryClient for its poll loop, and the team
+// history's reporter. Loaded after the first page is painted: the app calls it once.
+import type { QueryClient } from '@tanstack/react-query';
+import { jobRunner, teamReporter } from '../../jobs/job-runtime';
+import { resultsReader } from './results-reader';
+
+export function startJobRunner(client: QueryClient): () => void {
+  const stopRunner = jobRunner.start(resultsReader, client);
+  // Every tab reports to the team history: a report is idempotent, and one tab may close early.
+  teamReporter.start();
+  return () => {
+    stopRunner();
+    teamReporter.stop();
+  };
+}

@@ -1,0 +1,101 @@
+// The poll loop (DESIGN §5): while this tab runs the jobs, one TanStack Query observer per running
+// batch of the connected service, each paced by the runner's one plan for all of them (dueAt) and
+// stopped at a final status (batchQueryOptions' refetchInterval); each answer is recorded by the
+// runner itself. The observers live in the app's QueryClient, under the batch's key, so any page
+// may read the last digest from the same cache.
+import { type QueryClient, QueryObserver } from '@tanstack/query-core';
+import type { ApiTarget, HttpDeps, KeptBody } from '../api/http-client';
+import { batchQueryOptions } from '../api/imports';
+import { sleep } from '../api/rate-limit-budget';
+import type { BatchDigest, ImportJob } from './import-job';
+
+/** What the loop needs of the runner. */
+export interface PollHooks {
+  /** When the batch may next be polled (epoch ms), by the one plan for every running batch. */
+  dueAt(batchId: string): number;
+  pollStarted(batchId: string): void;
+  now(): number;
+  /** The batch's body read against its chunk's rows. */
+  read(batch: RunningBatch, body: ArrayBuffer | KeptBody): Promise<BatchDigest>;
+  /** Records an answer in the batch's job. */
+  record(jobId: string, digest: BatchDigest): Promise<void>;
+}
+
+export interface RunningBatch {
+  jobId: string;
+  batchId: string;
+  chunkId: number;
+  acceptedAt: number;
+}
+
+/** Batches still processing of the jobs sent to `serviceUrl`. */
+export function runningBatches(jobs: readonly ImportJob[], serviceUrl: string): RunningBatch[] {
+  return jobs
+    .filter((job) => job.serviceUrl === serviceUrl)
+    .flatMap((job) =>
+      Object.values(job.batches)
+        .filter((batch) => batch.finishedAt === null)
+        .map((batch) => ({ jobId: job.id, batchId: batch.batchId, chunkId: batch.chunkId, acceptedAt: batch.acceptedAt })),
+    );
+}
+
+export class PollLoop {
+  private readonly polls = new Map<string, () => void>();
+  private target: ApiTarget | null = null;
+
+  constructor(
+    private readonly client: QueryClient,
+    private readonly hooks: PollHooks,
+    private readonly http: HttpDeps | undefined,
+  ) {}
+
+  /** Observes each running batch of `jobs` on `target` (null: none) and stops observing the others. */
+  sync(jobs: readonly ImportJob[], target: ApiTarget | null): void {
+    if (target?.baseUrl !== this.target?.baseUrl || target?.apiKey !== this.target?.apiKey) {
+      // Another service or key: its observers start afresh (the app clears the cache for it too).
+      this.stop();
+      this.target = target;
+    }
+    if (!target) return;
+    const running = runningBatches(jobs, target.baseUrl);
+    const wanted = new Set(running.map((batch) => batch.batchId));
+    for (const [batchId, stop] of this.polls) {
+      if (wanted.has(batchId)) continue;
+      stop();
+      this.polls.delete(batchId);
+    }
+    for (const batch of running) {
+      if (!this.polls.has(batch.batchId)) this.polls.set(batch.batchId, this.observe(target, batch));
+    }
+  }
+
+  stop(): void {
+    this.polls.forEach((stop) => stop());
+    this.polls.clear();
+    this.target = null;
+  }
+
+  private observe(target: ApiTarget, batch: RunningBatch): () => void {
+    const { batchId } = batch;
+    const schedule = {
+      waitUntilDue: async (signal: AbortSignal) => {
+        const wait = this.hooks.dueAt(batchId) - this.hooks.now();
+        if (wait > 0) await sleep(wait, signal);
+        this.hooks.pollStarted(batchId);
+      },
+      nextPollIn: () => this.hooks.dueAt(batchId) - this.hooks.now(),
+    };
+    const observer = new QueryObserver(this.client, batchQueryOptions(target, batchId, schedule, (body) => this.hooks.read(batch, body), this.http));
+    let recordedAt = 0;
+    const unsubscribe = observer.subscribe((result) => {
+      if (!result.data || result.dataUpdatedAt === recordedAt) return;
+      recordedAt = result.dataUpdatedAt;
+      // A job deleted meanwhile has nowhere to record the poll: nothing to do.
+      this.hooks.record(batch.jobId, result.data).catch(() => undefined);
+    });
+    return () => {
+      unsubscribe();
+      observer.destroy();
+    };
+  }
+}

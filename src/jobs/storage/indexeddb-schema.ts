@@ -1,0 +1,70 @@
+// The job store's IndexedDB layout, declared once and versioned. The browser's storage adapter
+// (indexeddb-storage.ts) and the results worker's outcome writer (indexeddb-outcome-writer.ts)
+// both open the database through openJobDatabase. The layout changes only by a new migration at
+// the end of the list: a browser that kept jobs under an older version is migrated step by step
+// on its next open, its jobs kept.
+//
+//   jobs      key id                 the job records (small: no row data); index createdAt
+//   payloads  key [jobId, chunkId]   each chunk's rows as sent; index jobId
+//   outcomes  key [jobId, batchId]   each finished batch's items; index jobId
+import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB, type StoreNames } from 'idb';
+import type { BatchOutcome, ChunkPayload, ImportJob } from '../import-job';
+
+export const JOB_DATABASE = 'import-console-jobs';
+
+export interface JobDb extends DBSchema {
+  jobs: { key: string; value: ImportJob; indexes: { createdAt: number } };
+  payloads: { key: [string, number]; value: ChunkPayload; indexes: { jobId: string } };
+  outcomes: { key: [string, string]; value: BatchOutcome; indexes: { jobId: string } };
+}
+
+type Migration = (db: IDBPDatabase<JobDb>, transaction: IDBPTransaction<JobDb, StoreNames<JobDb>[], 'versionchange'>) => void;
+
+/** migrations[n] takes the database from version n to version n + 1. */
+const MIGRATIONS: readonly Migration[] = [
+  (db) => {
+    db.createObjectStore('jobs', { keyPath: 'id' }).createIndex('createdAt', 'createdAt');
+    db.createObjectStore('payloads', { keyPath: ['jobId', 'chunkId'] }).createIndex('jobId', 'jobId');
+    db.createObjectStore('outcomes', { keyPath: ['jobId', 'batchId'] }).createIndex('jobId', 'jobId');
+  },
+];
+
+export const JOB_DATABASE_VERSION = MIGRATIONS.length;
+
+/** The database was never made: there is no job in it (the worker then has nothing to save for). */
+export class NoJobDatabaseError extends Error {
+  override name = 'NoJobDatabaseError';
+  constructor(name: string) {
+    super(`There is no job database ${name} in this browser.`);
+  }
+}
+
+/**
+ * Opens the job database at the current version, migrating an older one. `create: false` does
+ * not make a database that does not exist (NoJobDatabaseError). The connection closes itself
+ * when a newer version of the console asks to upgrade (another tab), and calls `closed`, so the
+ * upgrade is not blocked by this one; the caller opens again when it next needs the database.
+ */
+export async function openJobDatabase(name: string, options: { create: boolean; closed: () => void }): Promise<IDBPDatabase<JobDb>> {
+  let missing = false;
+  try {
+    return await openDB<JobDb>(name, JOB_DATABASE_VERSION, {
+      upgrade(db, oldVersion, _newVersion, transaction) {
+        if (oldVersion === 0 && !options.create) {
+          missing = true;
+          transaction.done.catch(() => undefined); // the abort below is the answer, not a failure
+          transaction.abort();
+          return;
+        }
+        for (const migrate of MIGRATIONS.slice(oldVersion)) migrate(db, transaction);
+      },
+      blocking(_current, _blocked, event) {
+        (event.target as IDBDatabase).close();
+        options.closed();
+      },
+      terminated: options.closed,
+    });
+  } catch (error) {
+    throw missing ? new NoJobDatabaseError(name) : error;
+  }
+}
