@@ -49,8 +49,8 @@ export interface RememberedMatch {
   sameHeaders: boolean;
 }
 
-/** The newest record per fingerprint, newest first. */
-function newestFirst(memories: readonly RememberedMapping[]): RememberedMapping[] {
+/** The newest record per fingerprint (of this browser's and the workspace's), newest first. */
+export function newestMappings(memories: readonly RememberedMapping[]): RememberedMapping[] {
   const newest = new Map<string, RememberedMapping>();
   for (const memory of memories) {
     const kept = newest.get(memory.fingerprint);
@@ -70,7 +70,7 @@ export function findRememberedMapping(
   headerRow: number,
 ): RememberedMatch | null {
   if (memories.length === 0) return null;
-  const ordered = newestFirst(memories);
+  const ordered = newestMappings(memories);
   const byFingerprint = new Map<string, RememberedMapping>();
   for (const memory of ordered) if (!byFingerprint.has(memory.fingerprint)) byFingerprint.set(memory.fingerprint, memory);
   const found: RememberedMatch[] = [];
