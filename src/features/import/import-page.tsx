@@ -115,7 +115,7 @@ function ImportWizard({ target, retry, preloadJobPage }: { target: { baseUrl: st
           {state.remembered && (
             <div className="mb-4">
               <Alert tone="info" title="Mapped from memory">
-                The columns are mapped {describeMemory(state.remembered.memory)}; each says so below, and you can change any of them.
+                The columns are set {describeMemory(state.remembered.memory)}. Each says so below, and you can change any of them.
                 {state.remembered.missing.length > 0 && <> {describeMissingColumns(state.remembered.missing, state.remembered.memory)}</>}
               </Alert>
             </div>
