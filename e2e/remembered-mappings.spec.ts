@@ -67,6 +67,7 @@ test('a mapping made by hand maps next week’s file from memory, in any browser
   await expect(row).toContainText('Ana');
   await expect(row).toContainText('4 of 7 columns imported');
   await expect(row).toContainText('For the team');
+  await expectAccessible(ana);
   await screenshot(ana, 'remembered-mappings-list');
 
   // Week 47: the same headers in another order and case, with stray spaces.

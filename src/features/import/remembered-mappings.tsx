@@ -23,7 +23,10 @@ export interface RememberedMappings {
 export function useRememberedMappings(target: ApiTarget): RememberedMappings {
   const queryClient = useQueryClient();
   const workspace = useQuery(workspaceMappingsQuery(target));
-  const [local, setLocal] = useState(() => localMappings(target));
+  // This browser's, read again after a Forget, and for another connection (state adjusted while rendering).
+  const [stored, setStored] = useState(() => ({ baseUrl: target.baseUrl, mappings: localMappings(target) }));
+  if (stored.baseUrl !== target.baseUrl) setStored({ baseUrl: target.baseUrl, mappings: localMappings(target) });
+  const local = stored.mappings;
   // Forgotten here: left out at once, before the workspace's list is read again.
   const [forgotten, setForgotten] = useState<ReadonlySet<string>>(new Set());
   const serverData = workspace.data;
@@ -37,7 +40,7 @@ export function useRememberedMappings(target: ApiTarget): RememberedMappings {
     try {
       await forgetMapping(target, fingerprint);
     } finally {
-      setLocal(localMappings(target));
+      setStored({ baseUrl: target.baseUrl, mappings: localMappings(target) });
       await queryClient.invalidateQueries({ queryKey: mappingKeys.all(target) });
     }
   };
