@@ -42,6 +42,17 @@ export function headerFingerprint(headers: readonly string[]): string {
   return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
 }
 
+/**
+ * The workbook's sheet to open when no sheet is asked for: the first whose first rows hold a
+ * remembered set of headers (by fingerprint), or null to pick by the rules.
+ */
+export function rememberedSheet(sheets: readonly { name: string; head: readonly (readonly string[])[] }[], fingerprints: readonly string[] | undefined): string | null {
+  if (!fingerprints?.length) return null;
+  const remembered = new Set(fingerprints);
+  const found = sheets.find((sheet) => sheet.head.slice(0, MEMORY_SCAN_ROWS).some((row) => headerSet(row).length > 0 && remembered.has(headerFingerprint(row))));
+  return found?.name ?? null;
+}
+
 /** Where a memory was found: its header row, and whether the headers are the same set or only close. */
 export interface RememberedMatch {
   memory: RememberedMapping;

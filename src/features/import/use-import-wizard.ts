@@ -35,7 +35,7 @@ export function useImportWizard(customFieldSlugs: readonly string[] | undefined,
     dispatch({ type: 'file-chosen', fileName: file.name });
     sourceFile.current = retry ? null : file;
     session
-      .request('read', { file, options: {}, retry }, (fraction) => dispatch({ type: 'read-progress', fraction }))
+      .request('read', { file, options: retry ? {} : { rememberedHeaders: memoriesNow.current.map((memory) => memory.fingerprint) }, retry }, (fraction) => dispatch({ type: 'read-progress', fraction }))
       .then(({ summary }) => dispatch({ type: 'read-done', summary, customFieldSlugs, memories: retry ? [] : memoriesNow.current }))
       .catch((error: unknown) => dispatch({ type: 'read-failed', message: error instanceof CancelledError ? null : sentence(error) }));
   };
