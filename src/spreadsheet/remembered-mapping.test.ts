@@ -120,10 +120,10 @@ describe('applyRememberedMapping', () => {
     ]);
     expect(mapping[0]?.warning).toBeNull();
     expect(mapping[2]?.warning).toBe(
-      "“reference” is the service's own name for reference, but it was imported as name as mapped for weekly-46.csv on 12 Nov. Choose reference to import it as its header says.",
+      "“reference” is the service's own name for reference; the mapping remembered from weekly-46.csv imports it as name. Choose reference to import it as its header says.",
     );
     expect(mapping[3]?.warning).toBe(
-      "“name” is the service's own name for name, but this column was ignored as mapped for weekly-46.csv on 12 Nov. Choose name to import it as its header says.",
+      "“name” is the service's own name for name; the mapping remembered from weekly-46.csv ignores it. Choose name to import it as its header says.",
     );
   });
 

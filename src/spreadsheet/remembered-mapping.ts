@@ -172,7 +172,7 @@ export function applyRememberedMapping(
     }
     const disagrees =
       entry.match === 'exact' && entry.target !== null
-        ? `“${entry.header}” is the service's own name for ${entry.target}, but ${target === null ? 'this column was ignored' : `it was imported as ${target}`} ${source}. Choose ${entry.target} to import it as its header says.`
+        ? `“${entry.header}” is the service's own name for ${entry.target}; the mapping remembered from ${memory.fileName} ${target === null ? 'ignores it' : `imports it as ${target}`}. Choose ${entry.target} to import it as its header says.`
         : null;
     if (target !== null && claimed.has(target)) {
       const reason = `${target} is already mapped from column ${columnLetter(claimed.get(target) ?? 0)}.`;
