@@ -1,7 +1,8 @@
 // Remembered mappings (DESIGN §1 journey 14): a file whose headers mean nothing to the rules is
 // mapped by hand and sent; next week's file, its headers in another order and case, is mapped from
 // memory and says from which file; a colleague's browser, sharing no storage, maps it the same way
-// through the console's server; Forget forgets it for the team.
+// through the console's server, and names a remembered column a later file lacks; Forget forgets it
+// for the team.
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, screenshot, test } from './support/fixtures';
 import { connectToSandbox, continueToReady, continueToReview, send } from './support/journey';
@@ -94,6 +95,15 @@ test('a mapping made by hand maps next week’s file from memory, in any browser
   await expect(select(bea, 'B', 'equipment')).toHaveValue('tracking_number');
   await screenshot(bea, 'remembered-mappings-other-browser');
 
+  // A week without the Operator column: mapped from memory all the same, and the missing column named.
+  await bea.getByRole('button', { name: 'Choose another file' }).click();
+  await bea.getByLabel('Spreadsheet file').setInputFiles(weekFile(49, [0, 1, 2, 4, 5, 6], (h) => h));
+  await expect(bea.getByRole('status').filter({ hasText: 'Mapped from memory' })).toContainText(
+    `“Operator” (carrier), remembered from ${fileName(46)}, is not in this file.`,
+  );
+  await expect(select(bea, 'A', 'Equipment')).toHaveValue('tracking_number');
+  await expect(select(bea, 'C', 'Order')).toHaveValue('reference');
+
   // Forget: gone from the list, for the team, and the next file is mapped by the rules again.
   await bea.getByRole('button', { name: 'Choose another file' }).click();
   await bea.getByRole('button', { name: `Forget the mapping of ${fileName(46)}` }).click();
@@ -101,7 +111,7 @@ test('a mapping made by hand maps next week’s file from memory, in any browser
   await bea.reload();
   await expect(bea.getByRole('button', { name: /Choose a spreadsheet to import/ })).toBeVisible();
   await expect(bea.getByRole('heading', { name: 'Remembered mappings' })).toHaveCount(0);
-  await bea.getByLabel('Spreadsheet file').setInputFiles(weekFile(49, [0, 1, 2, 3, 4, 5, 6], (h) => h));
+  await bea.getByLabel('Spreadsheet file').setInputFiles(weekFile(50, [0, 1, 2, 3, 4, 5, 6], (h) => h));
   await expect(bea.getByText('0 of 7 columns imported.', { exact: false })).toBeVisible();
   await expect(bea.getByText('Mapped from memory')).toHaveCount(0);
 });
