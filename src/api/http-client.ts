@@ -22,7 +22,7 @@ export interface ApiTarget {
 export type RetryPolicy = 'safe' | 'rate-limit-only';
 
 export interface BodyRequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'PUT';
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   path: string;
   query?: Record<string, string | number | undefined>;
   json?: unknown;

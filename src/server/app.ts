@@ -15,6 +15,7 @@ import { sandboxKeys } from './sandbox/sandbox-keys';
 import { hashKey } from './sandbox/store/workspaces';
 import { ConsoleStore } from './console/console-store';
 import { registerTeamHistory } from './console/team-history-routes';
+import { registerRememberedMappings } from './console/remembered-mapping-routes';
 import { workspaceIdentity } from './console/workspace-identity';
 
 export async function buildApp(config: ServerConfig, deps: ApiDependencies = {}): Promise<FastifyInstance> {
@@ -46,7 +47,7 @@ export async function buildApp(config: ServerConfig, deps: ApiDependencies = {})
   return app;
 }
 
-/** The console server's own endpoints beside the service's API: the team history (CONSOLE_DB). */
+/** The console server's own endpoints beside the service's API: the team history and remembered mappings (CONSOLE_DB). */
 function registerConsoleServer(app: FastifyInstance, config: ServerConfig): void {
   const store = new ConsoleStore(config.consoleDbPath);
   app.addHook('onClose', (_instance, done) => {
@@ -63,6 +64,7 @@ function registerConsoleServer(app: FastifyInstance, config: ServerConfig): void
     secret: store.secret('pasted-key-fingerprint'),
   });
   registerTeamHistory(app, { store, workspaceOf, userHeader: config.consoleUserHeader, keepMs: config.consoleKeepMs });
+  registerRememberedMappings(app, { store, workspaceOf, userHeader: config.consoleUserHeader, keepMs: config.consoleKeepMs });
 }
 
 /** The longest id or reference (decoded characters) one segment of a URL path may hold. */

@@ -17,6 +17,7 @@ export type ColumnTarget = FileHeader | `cf_${string}`;
  * - exact: the header is the target, character for character;
  * - suggested: a near miss or synonym, applied but shown with its reason for the user to confirm;
  * - chosen: set by the user;
+ * - remembered: as a mapping made by hand for a file with the same headers (remembered-mapping.ts);
  * - unknown, unnamed, duplicate: not imported because the header means nothing to the service,
  *   is empty, or names a target another column already has;
  * - ignored: not imported because the user said so.
@@ -27,10 +28,13 @@ export interface ColumnMappingEntry {
   /** The header as written in the file (may be empty). */
   header: string;
   target: ColumnTarget | null;
-  match: 'exact' | 'suggested' | 'chosen' | 'unknown' | 'unnamed' | 'duplicate' | 'ignored';
-  /** Why it was suggested or not imported, as a sentence; null for exact and chosen. */
+  match: 'exact' | 'suggested' | 'chosen' | 'remembered' | 'unknown' | 'unnamed' | 'duplicate' | 'ignored';
+  /** Why it was suggested, remembered or not imported, as a sentence; null for exact and chosen. */
   reason: string | null;
-  /** A cf_ column whose custom field the service does not list: its values will be ignored there. */
+  /**
+   * What the user should look at: a cf_ column whose custom field the service does not list, or a
+   * remembered choice that disagrees with the header's exact name.
+   */
   warning: string | null;
 }
 
@@ -151,7 +155,8 @@ export function columnLetter(column: number): string {
   return letters;
 }
 
-function customFieldWarning(target: ColumnTarget | null, options: ColumnMappingOptions): string | null {
+/** The warning of a column mapped to a cf_ header the service does not list, else null. */
+export function customFieldWarning(target: ColumnTarget | null, options: ColumnMappingOptions): string | null {
   const slug = target === null ? null : customFieldSlug(target);
   if (slug === null || !options.customFieldSlugs || options.customFieldSlugs.includes(slug)) return null;
   return `The service has no custom field “${slug}”; this column would be ignored there.`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SpreadsheetReadError, readTable } from './read-table';
+import { headerFingerprint } from './remembered-mapping';
 import { cellLength } from './table-limits';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
@@ -223,6 +224,18 @@ describe('readTable: workbooks', () => {
     expect(result.rows).toEqual([['tracking_number', 'tracking_type'], ['CSQU3054383', 'container']]);
     expect(result.rowNumbers).toEqual([1, 3]);
     expect((await readError(bytes, 'book.xlsx', { sheet: 'Nope' })).message).toBe('The workbook has no sheet named "Nope".');
+  });
+
+  it('opens a workbook on a sheet holding a remembered set of headers, unless a sheet is asked for', async () => {
+    const bytes = await workbook({
+      Shipments: [['tracking_number', 'tracking_type'], ['CSQU3054383', 'container']],
+      Export: [['Weekly export'], ['order', 'EQUIPMENT', 'Basis'], ['PO-1', 'MSKU1234565', 'container']],
+    });
+    expect((await readTable(bytes, 'book.xlsx')).sheet).toBe('Shipments');
+    const remembered = [headerFingerprint(['Equipment', 'Basis', 'Order'])];
+    expect((await readTable(bytes, 'book.xlsx', { rememberedHeaders: remembered })).sheet).toBe('Export');
+    expect((await readTable(bytes, 'book.xlsx', { rememberedHeaders: remembered, sheet: 'Shipments' })).sheet).toBe('Shipments');
+    expect((await readTable(bytes, 'book.xlsx', { rememberedHeaders: [headerFingerprint(['Vessel'])] })).sheet).toBe('Shipments');
   });
 
   it('refuses random bytes named .xlsx', async () => {

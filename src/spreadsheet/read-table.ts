@@ -8,6 +8,7 @@ import type { TableLimits } from './table-limits';
 import { readWorkbook } from './read-workbook';
 import type { WorkbookSheetTable } from './read-workbook';
 import { pickSheet } from './header-row';
+import { rememberedSheet } from './remembered-mapping';
 import { XlsxDeclinedError, XlsxReadError, openXlsx } from './xlsx/read-xlsx';
 import type { WorkbookTable } from './read-workbook';
 
@@ -16,8 +17,10 @@ export { SpreadsheetReadError };
 
 export interface ReadTableOptions {
   limits?: Partial<TableLimits>;
-  /** Sheet to read; by default the one whose header matches the spec best (see pickSheet). */
+  /** Sheet to read; by default one holding a remembered set of headers, else the one whose header matches the spec best (see pickSheet). */
   sheet?: string;
+  /** Fingerprints of the remembered sets of headers (remembered-mapping.ts), for choosing the sheet. */
+  rememberedHeaders?: readonly string[];
   /** Text encoding of a CSV (a WHATWG label); by default detected. */
   encoding?: string;
   /** CSV delimiter; by default detected among , ; tab |. */
@@ -123,7 +126,7 @@ export async function readTable(bytes: Uint8Array, fileName: string, options: Re
   }
 
   const chooseSheet = (sheets: WorkbookSheetTable[]) => {
-    if (options.sheet === undefined) return pickSheet(sheets);
+    if (options.sheet === undefined) return rememberedSheet(sheets, options.rememberedHeaders) ?? pickSheet(sheets);
     if (!sheets.some((sheet) => sheet.name === options.sheet)) {
       throw new SpreadsheetReadError('invalid_file', `The workbook has no sheet named "${options.sheet}".`);
     }

@@ -9,6 +9,8 @@ import type { RowNumbering } from '../spreadsheet/row-numbering';
 
 export interface ReadOptions {
   sheet?: string;
+  /** Fingerprints of the remembered sets of headers: a workbook opens on a sheet holding one. */
+  rememberedHeaders?: string[];
   encoding?: string;
   delimiter?: string;
 }

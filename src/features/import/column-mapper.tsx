@@ -19,6 +19,7 @@ const matchLabels: Record<ColumnMappingEntry['match'], { tone: 'success' | 'warn
   exact: { tone: 'success', text: 'Exact match' },
   suggested: { tone: 'warning', text: 'Suggested' },
   chosen: { tone: 'progress', text: 'Your choice' },
+  remembered: { tone: 'progress', text: 'Remembered' },
   unknown: { tone: 'neutral', text: 'Ignored' },
   unnamed: { tone: 'neutral', text: 'Ignored' },
   duplicate: { tone: 'neutral', text: 'Ignored' },

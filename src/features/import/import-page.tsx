@@ -7,13 +7,16 @@ import { PageHeader } from '../../components/page-header';
 import { plural } from '../../components/plural';
 import { ProgressBar } from '../../components/progress-bar';
 import type { JobSource } from '../../jobs/import-job';
+import { getYourName } from '../../api/your-name';
 import { describeMissingTargets } from '../../spreadsheet/column-mapping';
+import { describeMemory, describeMissingColumns, mappingToRemember } from '../../spreadsheet/remembered-mapping';
 import type { RetryRows, TableSummary } from '../../workers/import-protocol';
 import { ColumnMapper } from './column-mapper';
 import { DropZone } from './drop-zone';
 import { STEP_LABELS } from './import-wizard';
 import { ImportSteps } from './import-steps';
 import { ReadySummary } from './ready-summary';
+import { RememberedMappingsList, useRememberedMappings } from './remembered-mappings';
 import { ReviewStep } from './review-step';
 import { SendPanel, useChunkRows } from './send-panel';
 import { SourceOptions } from './source-options';
@@ -51,7 +54,8 @@ function ImportWizard({ target, retry, preloadJobPage }: { target: { baseUrl: st
   const customFields = useQuery(customFieldsQueryOptions(target));
   const customFieldSlugs = customFields.data?.map((field) => field.slug);
   const chunkRows = useChunkRows();
-  const wizard = useImportWizard(customFieldSlugs, chunkRows);
+  const remembered = useRememberedMappings(target);
+  const wizard = useImportWizard(customFieldSlugs, chunkRows, remembered.mappings);
   const state = wizard.state.current;
   // The retry's source holds until the user starts over with another file.
   const [retrySource, setRetrySource] = useState(retry?.source ?? null);
@@ -81,6 +85,7 @@ function ImportWizard({ target, retry, preloadJobPage }: { target: { baseUrl: st
           )}
           <DropZone onFile={wizard.readFile} />
           <TemplateLinks customFieldSlugs={customFieldSlugs ?? []} />
+          <RememberedMappingsList remembered={remembered} target={target} />
         </>
       );
     case 'reading':
@@ -105,6 +110,14 @@ function ImportWizard({ target, retry, preloadJobPage }: { target: { baseUrl: st
           {state.error && (
             <div className="mb-4">
               <Alert tone="error">{state.error}</Alert>
+            </div>
+          )}
+          {state.remembered && (
+            <div className="mb-4">
+              <Alert tone="info" title="Mapped from memory">
+                The columns are set {describeMemory(state.remembered.memory)}. Each says so below, and you can change any of them.
+                {state.remembered.missing.length > 0 && <> {describeMissingColumns(state.remembered.missing, state.remembered.memory)}</>}
+              </Alert>
             </div>
           )}
           {state.summary.rowCount <= state.headerRow + 1 && (
@@ -155,7 +168,32 @@ function ImportWizard({ target, retry, preloadJobPage }: { target: { baseUrl: st
           <ReadySummary
             submission={state.submission}
             numbering={state.summary.numbering}
-            send={<SendPanel rowsToSend={state.submission.submittedRows} chunkRows={state.submission.chunkSize} fileName={state.summary.fileName} sheet={state.summary.kind === 'csv' ? undefined : state.summary.sheet} retrySource={retrySource} sourceFacts={wizard.sourceFacts} loadRows={wizard.loadSubmissionRows} preloadJobPage={preloadJobPage} />}
+            send={
+              <SendPanel
+                rowsToSend={state.submission.submittedRows}
+                chunkRows={state.submission.chunkSize}
+                fileName={state.summary.fileName}
+                sheet={state.summary.kind === 'csv' ? undefined : state.summary.sheet}
+                retrySource={retrySource}
+                sourceFacts={wizard.sourceFacts}
+                loadRows={wizard.loadSubmissionRows}
+                mappingToRemember={() =>
+                  retrySource || state.summary.retried
+                    ? null
+                    : mappingToRemember({
+                        header: state.summary.preview[state.headerRow] ?? [],
+                        mapping: state.mapping,
+                        headerRow: state.headerRow,
+                        detectedHeaderRow: state.detectedHeaderRow,
+                        fileName: state.summary.fileName,
+                        sheet: state.summary.kind === 'csv' ? null : state.summary.sheet,
+                        savedAt: Date.now(),
+                        savedBy: getYourName(),
+                      })
+                }
+                preloadJobPage={preloadJobPage}
+              />
+            }
             onBack={wizard.back}
             onStartOver={startOver}
           />

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PreparedSubmission, ReviewState, TableSummary } from '../../workers/import-protocol';
+import type { RememberedMapping } from '../../contract/remembered-mapping';
+import { headerFingerprint } from '../../spreadsheet/remembered-mapping';
 import { initialWizard, STEP_LABELS, type WizardEvent, type WizardState, wizardReducer } from './import-wizard';
 
 const summary: TableSummary = {
@@ -83,6 +85,42 @@ describe('wizardReducer', () => {
     expect(map.current.step === 'map' && map.current.mapping[2]?.target).toBeNull();
     const busy = wizardReducer(map, { type: 'review-requested' });
     expect(wizardReducer(busy, { type: 'header-row-chosen', headerRow: 0 })).toBe(busy);
+  });
+
+  it('maps a file from a remembered mapping of its headers, finding its header row, and keeps where it came from to Ready', () => {
+    const header = ['Equipment', 'Basis', 'Order'];
+    const memory: RememberedMapping = {
+      fingerprint: headerFingerprint(header),
+      fileName: 'weekly-46.csv',
+      sheet: null,
+      headerRow: 0,
+      columns: [
+        { header: 'Equipment', target: 'tracking_number' },
+        { header: 'Basis', target: 'tracking_type' },
+        { header: 'Order', target: 'reference' },
+      ],
+      savedAt: Date.UTC(2026, 10, 12, 12),
+      savedBy: 'Ana',
+    };
+    // The remembered headers name the header row, below a title, in another order and case.
+    const weekly: TableSummary = { ...summary, preview: [['Weekly export'], ['order', 'EQUIPMENT', 'basis'], ['PO-1', 'MSKU1234565', 'container']] };
+    const map = run([{ type: 'file-chosen', fileName: 'weekly-47.csv' }, { type: 'read-done', summary: weekly, memories: [memory] }]).current;
+    if (map.step !== 'map') throw new Error(map.step);
+    expect(map.headerRow).toBe(1);
+    expect(map.mapping.map((entry) => [entry.target, entry.match])).toEqual([
+      ['reference', 'remembered'],
+      ['tracking_number', 'remembered'],
+      ['tracking_type', 'remembered'],
+    ]);
+    expect(map.remembered?.memory.fileName).toBe('weekly-46.csv');
+    expect(map.mapping[0]?.reason).toMatch(/^As mapped for weekly-46\.csv on 12 Nov, by Ana\.$/);
+
+    const withoutMemory = run([{ type: 'file-chosen', fileName: 'weekly-47.csv' }, { type: 'read-done', summary: weekly }]).current;
+    expect(withoutMemory.step === 'map' && withoutMemory.mapping.map((entry) => entry.match)).toEqual(['unknown', 'unknown', 'unknown']);
+
+    // A header row chosen by hand whose headers are not remembered is mapped by the rules.
+    const other = run([{ type: 'file-chosen', fileName: 'weekly-47.csv' }, { type: 'read-done', summary: weekly, memories: [memory] }, { type: 'header-row-chosen', headerRow: 0, memories: [memory] }]).current;
+    expect(other).toMatchObject({ step: 'map', headerRow: 0, remembered: null });
   });
 
   it('names every step for the step indicator', () => {

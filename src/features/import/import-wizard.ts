@@ -2,13 +2,24 @@
 // (and each failure) is testable in Node. The async work that produces the events lives in
 // use-import-wizard.ts; components only dispatch.
 import { type ColumnMapping, type ColumnTarget, setColumnTarget, suggestColumnMapping } from '../../spreadsheet/column-mapping';
+import type { RememberedMapping } from '../../contract/remembered-mapping';
 import { detectHeaderRow } from '../../spreadsheet/header-row';
+import { applyRememberedMapping, findRememberedMapping, type MissingRememberedColumn } from '../../spreadsheet/remembered-mapping';
 import type { PreparedSubmission, ReviewState, TableSummary } from '../../workers/import-protocol';
+
+/** The remembered mapping a file was mapped from, and its columns the file lacks. */
+export interface MappedFromMemory {
+  memory: RememberedMapping;
+  missing: MissingRememberedColumn[];
+}
 
 interface Mapped {
   summary: TableSummary;
   headerRow: number;
+  /** The header row the rules alone pick: a different one was chosen by hand, or from memory. */
+  detectedHeaderRow: number;
   mapping: ColumnMapping;
+  remembered: MappedFromMemory | null;
 }
 
 /** `busy`: a worker request for this step is under way; `error`: the sentence of the last one that failed. */
@@ -40,10 +51,11 @@ export type WizardEvent =
   | { type: 'file-chosen'; fileName: string }
   | { type: 'read-progress'; fraction: number }
   /** A read or re-read finished: the header row is detected and the columns suggested. */
-  | { type: 'read-done'; summary: TableSummary; customFieldSlugs?: readonly string[] }
+  /** `memories`: the remembered mappings known (this browser's and the workspace's), tried before any rule. */
+  | { type: 'read-done'; summary: TableSummary; customFieldSlugs?: readonly string[]; memories?: readonly RememberedMapping[] }
   | { type: 'read-failed'; message: string | null }
   | { type: 'reread-started' }
-  | { type: 'header-row-chosen'; headerRow: number; customFieldSlugs?: readonly string[] }
+  | { type: 'header-row-chosen'; headerRow: number; customFieldSlugs?: readonly string[]; memories?: readonly RememberedMapping[] }
   | { type: 'target-chosen'; column: number; target: ColumnTarget | null; customFieldSlugs?: readonly string[] }
   | { type: 'review-requested' }
   | { type: 'review-built'; columns: ColumnTarget[]; review: ReviewState }
@@ -57,13 +69,34 @@ export type WizardEvent =
 
 export const initialWizard: WizardState = { current: { step: 'drop', error: null }, history: [] };
 
-function mapped(summary: TableSummary, headerRow: number | undefined, customFieldSlugs: readonly string[] | undefined): WizardStep {
+/**
+ * The map step of a file read: a remembered mapping of its headers first (it may name the header
+ * row), else the detected header row and the rules. A header row chosen by hand is mapped from
+ * memory only when its own headers are remembered.
+ */
+function mapped(
+  summary: TableSummary,
+  chosenRow: number | undefined,
+  customFieldSlugs: readonly string[] | undefined,
+  memories: readonly RememberedMapping[] = [],
+): WizardStep {
   const slugs = customFieldSlugs ? [...customFieldSlugs] : undefined;
-  const row = headerRow ?? detectHeaderRow(summary.preview, slugs);
-  const mapping = suggestColumnMapping(summary.preview[row] ?? [], { customFieldSlugs: slugs });
-  return { step: 'map', summary, headerRow: row, mapping, busy: false, error: null };
+  const detectedHeaderRow = detectHeaderRow(summary.preview, slugs);
+  const found =
+    chosenRow === undefined
+      ? findRememberedMapping(summary.preview, memories, detectedHeaderRow)
+      : findRememberedMapping([summary.preview[chosenRow] ?? []], memories, 0);
+  const row = chosenRow ?? found?.headerRow ?? detectedHeaderRow;
+  const header = summary.preview[row] ?? [];
+  if (found) {
+    const applied = applyRememberedMapping(header, found.memory, { customFieldSlugs: slugs });
+    return { step: 'map', summary, headerRow: row, detectedHeaderRow, mapping: applied.mapping, remembered: { memory: found.memory, missing: applied.missing }, busy: false, error: null };
+  }
+  const mapping = suggestColumnMapping(header, { customFieldSlugs: slugs });
+  return { step: 'map', summary, headerRow: row, detectedHeaderRow, mapping, remembered: null, busy: false, error: null };
 }
 
+const mappedOf = ({ summary, headerRow, detectedHeaderRow, mapping, remembered }: Mapped): Mapped => ({ summary, headerRow, detectedHeaderRow, mapping, remembered });
 const stay = (state: WizardState, current: WizardStep): WizardState => ({ ...state, current });
 const forward = (state: WizardState, current: WizardStep): WizardState => ({ current, history: [...state.history, state.current] });
 
@@ -82,14 +115,14 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
       return s.step === 'reading' ? stay(state, { ...s, progress: event.fraction }) : state;
     case 'read-done':
       if (s.step !== 'reading' && !(s.step === 'map' && s.busy)) return state;
-      return stay(state, mapped(event.summary, undefined, event.customFieldSlugs));
+      return stay(state, mapped(event.summary, undefined, event.customFieldSlugs, event.memories));
     case 'read-failed':
       return s.step === 'reading' ? { current: { step: 'drop', error: event.message }, history: [] } : state;
     case 'reread-started':
     case 'review-requested':
       return s.step === 'map' ? stay(state, { ...s, busy: true, error: null }) : state;
     case 'header-row-chosen':
-      return s.step === 'map' && !s.busy ? stay(state, mapped(s.summary, event.headerRow, event.customFieldSlugs)) : state;
+      return s.step === 'map' && !s.busy ? stay(state, mapped(s.summary, event.headerRow, event.customFieldSlugs, event.memories)) : state;
     case 'target-chosen': {
       if (s.step !== 'map' || s.busy) return state;
       const mapping = setColumnTarget(s.mapping, event.column, event.target, { customFieldSlugs: event.customFieldSlugs ? [...event.customFieldSlugs] : undefined });
@@ -99,7 +132,7 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
       if (s.step !== 'map' || !s.busy) return state;
       return forward(
         { ...state, current: { ...s, busy: false } },
-        { step: 'review', summary: s.summary, headerRow: s.headerRow, mapping: s.mapping, columns: event.columns, review: event.review, busy: false, error: null },
+        { ...mappedOf(s), step: 'review', columns: event.columns, review: event.review, busy: false, error: null },
       );
     case 'review-changed':
       return s.step === 'review' ? stay(state, { ...s, review: event.review }) : state;
@@ -109,7 +142,7 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
       if (s.step !== 'review' || !s.busy) return state;
       return forward(
         { ...state, current: { ...s, busy: false } },
-        { step: 'ready', summary: s.summary, headerRow: s.headerRow, mapping: s.mapping, columns: s.columns, review: s.review, submission: event.submission },
+        { ...mappedOf(s), step: 'ready', columns: s.columns, review: s.review, submission: event.submission },
       );
     case 'failed':
       return s.step === 'map' || s.step === 'review' ? stay(state, { ...s, busy: false, error: event.message }) : state;

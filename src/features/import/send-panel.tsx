@@ -5,9 +5,11 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { sandboxInfoQueryOptions } from '../../api/connect';
 import { sharedBudget } from '../../api/rate-limit-budget';
+import { rememberMapping } from '../../api/remembered-mappings';
 import { useConnection } from '../../api/use-connection';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
+import type { RememberedMapping } from '../../contract/remembered-mapping';
 import type { JobSource } from '../../jobs/import-job';
 import { estimateJobCost } from '../../jobs/job-cost';
 import { chooseChunkRows } from '../../jobs/job-settings';
@@ -42,6 +44,7 @@ export function SendPanel({
   retrySource,
   sourceFacts,
   loadRows,
+  mappingToRemember,
   preloadJobPage,
 }: {
   rowsToSend: number;
@@ -54,6 +57,8 @@ export function SendPanel({
   /** The dropped file's size and SHA-256 (null for fix & retry's rows): the job keeps them. */
   sourceFacts: () => SourceFacts | null;
   loadRows: (chunkRows: number) => Promise<SubmissionRows>;
+  /** The file's mapping to remember once the job is made, or null when there is nothing to remember. */
+  mappingToRemember?: () => RememberedMapping | null;
   /** Loads the job page's code ahead of Send (the route's to give: features do not import each other). */
   preloadJobPage?: () => void;
 }) {
@@ -92,6 +97,9 @@ export function SendPanel({
         chunkRows,
         ...(facts ? { contentHash: facts.contentHash } : {}),
       });
+      const remember = mappingToRemember?.();
+      // The job does not wait for the memory: a server that cannot keep it costs the team only its next mapping.
+      if (remember) rememberMapping(connection, remember).catch(() => undefined);
       await navigate({ to: '/imports/$jobId', params: { jobId: job.id } });
     } catch (e) {
       setError(`The import job could not be created: ${e instanceof Error ? e.message : String(e)}`);

@@ -1,4 +1,5 @@
-import { useReducer, useRef } from 'react';
+import { useEffect, useReducer, useRef } from 'react';
+import type { RememberedMapping } from '../../contract/remembered-mapping';
 import type { ColumnTarget } from '../../spreadsheet/column-mapping';
 import type { ReadOptions, RetryRows, ReviewState, SubmissionChunk, SubmissionRows } from '../../workers/import-protocol';
 import { CancelledError } from './import-session';
@@ -17,9 +18,14 @@ const sentence = (error: unknown) => (error instanceof Error ? error.message : S
  * The wizard's state and the actions the steps call: each asks the worker and turns its answer,
  * or its failure, into an event for wizardReducer. Nothing else happens here.
  */
-export function useImportWizard(customFieldSlugs: readonly string[] | undefined, chunkRows: number) {
+export function useImportWizard(customFieldSlugs: readonly string[] | undefined, chunkRows: number, memories: readonly RememberedMapping[]) {
   const session = useImportSession();
   const [state, dispatch] = useReducer(wizardReducer, initialWizard);
+  // The remembered mappings known when a read's answer arrives (the workspace's may load meanwhile).
+  const memoriesNow = useRef(memories);
+  useEffect(() => {
+    memoriesNow.current = memories;
+  }, [memories]);
   const s = state.current;
   // The file being imported, for the job's source facts (size, content hash); not state: nothing renders it.
   const sourceFile = useRef<File | null>(null);
@@ -29,8 +35,8 @@ export function useImportWizard(customFieldSlugs: readonly string[] | undefined,
     dispatch({ type: 'file-chosen', fileName: file.name });
     sourceFile.current = retry ? null : file;
     session
-      .request('read', { file, options: {}, retry }, (fraction) => dispatch({ type: 'read-progress', fraction }))
-      .then(({ summary }) => dispatch({ type: 'read-done', summary, customFieldSlugs }))
+      .request('read', { file, options: retry ? {} : { rememberedHeaders: memoriesNow.current.map((memory) => memory.fingerprint) }, retry }, (fraction) => dispatch({ type: 'read-progress', fraction }))
+      .then(({ summary }) => dispatch({ type: 'read-done', summary, customFieldSlugs, memories: retry ? [] : memoriesNow.current }))
       .catch((error: unknown) => dispatch({ type: 'read-failed', message: error instanceof CancelledError ? null : sentence(error) }));
   };
 
@@ -39,7 +45,7 @@ export function useImportWizard(customFieldSlugs: readonly string[] | undefined,
     dispatch({ type: 'reread-started' });
     session
       .request('reread', { options })
-      .then(({ summary }) => dispatch({ type: 'read-done', summary, customFieldSlugs }))
+      .then(({ summary }) => dispatch({ type: 'read-done', summary, customFieldSlugs, memories: summary.retried ? [] : memoriesNow.current }))
       .catch((error: unknown) => dispatch({ type: 'failed', message: sentence(error) }));
   };
 
@@ -104,7 +110,7 @@ export function useImportWizard(customFieldSlugs: readonly string[] | undefined,
     sourceFacts,
     startOver,
     back: () => dispatch({ type: 'back' }),
-    chooseHeaderRow: (headerRow: number) => dispatch({ type: 'header-row-chosen', headerRow, customFieldSlugs }),
+    chooseHeaderRow: (headerRow: number) => dispatch({ type: 'header-row-chosen', headerRow, customFieldSlugs, memories: s.step === 'map' && s.summary.retried ? [] : memoriesNow.current }),
     chooseTarget: (column: number, target: ColumnTarget | null) => dispatch({ type: 'target-chosen', column, target, customFieldSlugs }),
     reviewChanged: (review: ReviewState) => dispatch({ type: 'review-changed', review }),
   };

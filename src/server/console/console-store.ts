@@ -1,11 +1,12 @@
-// The console server's own store (CONSOLE_DB, SQLite): the team history of import jobs, per
-// workspace. This module owns its SQL. Every read and write names the workspace, so nothing of
+// The console server's own store (CONSOLE_DB, SQLite): the team history of import jobs and the
+// remembered mappings, per workspace. This module owns its SQL. Every read and write names the workspace, so nothing of
 // another workspace is listed, counted or named; a job id of another workspace reads as unknown.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import Papa from 'papaparse';
+import type { RememberedMapping } from '../../contract/remembered-mapping';
 import type { TeamBatchOrigin, TeamChunkRows, TeamJob, TeamJobLine, TeamJobReport } from '../../contract/team-history';
 
 /** Applied in order at open; PRAGMA user_version records how many have run. */
@@ -49,7 +50,22 @@ export const CONSOLE_MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX team_references_by_job ON team_references (job_id);
   `,
+  `
+  -- record: the RememberedMapping as JSON (savedBy apart, in its own column).
+  CREATE TABLE remembered_mappings (
+    workspace TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,
+    saved_at INTEGER NOT NULL,
+    saved_by TEXT,
+    record TEXT NOT NULL,
+    PRIMARY KEY (workspace, fingerprint)
+  ) WITHOUT ROWID;
+  CREATE INDEX remembered_mappings_by_age ON remembered_mappings (workspace, saved_at DESC);
+  `,
 ];
+
+/** Remembered mappings a workspace keeps at most; the oldest go first. */
+export const REMEMBERED_MAPPINGS_LIMIT = 500;
 
 /** Jobs one list answers with at most; a search narrows it. */
 export const TEAM_LIST_LIMIT = 200;
@@ -194,6 +210,51 @@ export class ConsoleStore {
   /** Forgets jobs (with their rows as sent) not written to since `before`; returns how many. */
   forgetOlderThan(before: number): number {
     return this.#db.prepare('DELETE FROM team_jobs WHERE updated_at < ?').run(before).changes;
+  }
+
+  /** The workspace's remembered mappings, newest first. */
+  mappings(workspace: string): RememberedMapping[] {
+    const rows = this.#db
+      .prepare('SELECT saved_by, record FROM remembered_mappings WHERE workspace = ? ORDER BY saved_at DESC LIMIT ?')
+      .all(workspace, REMEMBERED_MAPPINGS_LIMIT) as { saved_by: string | null; record: string }[];
+    return rows.map((row) => ({ ...(JSON.parse(row.record) as Omit<RememberedMapping, 'savedBy'>), savedBy: row.saved_by }));
+  }
+
+  /**
+   * Keeps a mapping under its fingerprint, unless the workspace holds a newer one for it (two
+   * browsers may write in either order); the oldest beyond the limit are forgotten. The one kept.
+   */
+  rememberMapping(workspace: string, mapping: RememberedMapping): RememberedMapping {
+    return this.#db.transaction(() => {
+      const { savedBy, ...record } = mapping;
+      this.#db
+        .prepare(
+          `INSERT INTO remembered_mappings (workspace, fingerprint, saved_at, saved_by, record) VALUES (?, ?, ?, ?, ?)
+           ON CONFLICT (workspace, fingerprint) DO UPDATE SET saved_at = excluded.saved_at, saved_by = excluded.saved_by, record = excluded.record
+           WHERE excluded.saved_at >= remembered_mappings.saved_at`,
+        )
+        .run(workspace, mapping.fingerprint, mapping.savedAt, savedBy, JSON.stringify(record));
+      this.#db
+        .prepare(
+          `DELETE FROM remembered_mappings WHERE workspace = ? AND fingerprint IN (
+             SELECT fingerprint FROM remembered_mappings WHERE workspace = ? ORDER BY saved_at DESC LIMIT -1 OFFSET ?)`,
+        )
+        .run(workspace, workspace, REMEMBERED_MAPPINGS_LIMIT);
+      const row = this.#db.prepare('SELECT saved_by, record FROM remembered_mappings WHERE workspace = ? AND fingerprint = ?').get(workspace, mapping.fingerprint) as
+        | { saved_by: string | null; record: string }
+        | undefined;
+      return row ? { ...(JSON.parse(row.record) as Omit<RememberedMapping, 'savedBy'>), savedBy: row.saved_by } : mapping;
+    })();
+  }
+
+  /** Forgets the workspace's mapping of a set of headers; false when it held none. */
+  forgetMapping(workspace: string, fingerprint: string): boolean {
+    return this.#db.prepare('DELETE FROM remembered_mappings WHERE workspace = ? AND fingerprint = ?').run(workspace, fingerprint).changes > 0;
+  }
+
+  /** Forgets mappings not remembered again since `before`; returns how many. */
+  forgetMappingsOlderThan(before: number): number {
+    return this.#db.prepare('DELETE FROM remembered_mappings WHERE saved_at < ?').run(before).changes;
   }
 
   #owns(workspace: string, jobId: string): boolean {
