@@ -17,6 +17,7 @@ import { ConsoleStore } from './console/console-store';
 import { registerTeamHistory } from './console/team-history-routes';
 import { registerRememberedMappings } from './console/remembered-mapping-routes';
 import { workspaceIdentity } from './console/workspace-identity';
+import { importObserver, type ImportAnswerObserver } from './console/import-observer';
 
 export async function buildApp(config: ServerConfig, deps: ApiDependencies = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -40,15 +41,15 @@ export async function buildApp(config: ServerConfig, deps: ApiDependencies = {})
   addSecurityHeaders(app);
   addJsonDepthLimit(app, config.maxJsonDepth);
   app.setErrorHandler(clientErrorHandler);
-  await registerApi(app, config, deps);
-  registerConsoleServer(app, config);
+  const observe = registerConsoleServer(app, config);
+  await registerApi(app, config, deps, observe);
   if (config.consoleDir) await serveConsole(app, config.consoleDir);
   notFoundHandler(app, config.consoleDir !== null);
   return app;
 }
 
 /** The console server's own endpoints beside the service's API: the team history and remembered mappings (CONSOLE_DB). */
-function registerConsoleServer(app: FastifyInstance, config: ServerConfig): void {
+function registerConsoleServer(app: FastifyInstance, config: ServerConfig): ImportAnswerObserver {
   const store = new ConsoleStore(config.consoleDbPath);
   app.addHook('onClose', (_instance, done) => {
     store.close();
@@ -65,6 +66,7 @@ function registerConsoleServer(app: FastifyInstance, config: ServerConfig): void
   });
   registerTeamHistory(app, { store, workspaceOf, userHeader: config.consoleUserHeader, keepMs: config.consoleKeepMs });
   registerRememberedMappings(app, { store, workspaceOf, userHeader: config.consoleUserHeader, keepMs: config.consoleKeepMs });
+  return importObserver(store, workspaceOf);
 }
 
 /** The longest id or reference (decoded characters) one segment of a URL path may hold. */

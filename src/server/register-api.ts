@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import { registerConsoleInfo } from './console/console-info';
+import { observeLocalImports, type ImportAnswerObserver } from './console/import-observer';
 import { registerProxy } from './console/proxy';
 import { registerSandbox } from './sandbox/sandbox';
 
@@ -11,8 +12,13 @@ export interface ApiDependencies {
   fetchUpstream?: typeof fetch;
 }
 
-export async function registerApi(app: FastifyInstance, config: ServerConfig, deps: ApiDependencies = {}): Promise<void> {
+/** `observe` sees every import's answer, for the team history (console/import-observer.ts). */
+export async function registerApi(app: FastifyInstance, config: ServerConfig, deps: ApiDependencies = {}, observe: ImportAnswerObserver | null = null): Promise<void> {
   registerConsoleInfo(app, config);
-  if (config.upstreamUrl) await registerProxy(app, config.upstreamUrl, deps.fetchUpstream, config.upstreamApiKey);
-  else await registerSandbox(app, config);
+  if (config.upstreamUrl) {
+    await registerProxy(app, config.upstreamUrl, deps.fetchUpstream, config.upstreamApiKey, observe);
+  } else {
+    if (observe) observeLocalImports(app, observe);
+    await registerSandbox(app, config);
+  }
 }

@@ -7,7 +7,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import Papa from 'papaparse';
 import type { RememberedMapping } from '../../contract/remembered-mapping';
-import type { TeamBatchOrigin, TeamChunkRows, TeamJob, TeamJobLine, TeamJobReport } from '../../contract/team-history';
+import type { TeamBatchOrigin, TeamChunk, TeamChunkRows, TeamJob, TeamJobLine, TeamJobReport } from '../../contract/team-history';
 
 /** Applied in order at open; PRAGMA user_version records how many have run. */
 export const CONSOLE_MIGRATIONS: readonly string[] = [
@@ -119,8 +119,9 @@ export class ConsoleStore {
       const owner = this.#db.prepare('SELECT workspace FROM team_jobs WHERE id = ?').get(id) as { workspace: string } | undefined;
       if (owner && owner.workspace !== workspace) return false;
       const { sentBy: _typed, ...reported } = report;
-      const previous = owner ? (this.#db.prepare('SELECT report FROM team_jobs WHERE id = ?').get(id) as { report: string }) : null;
-      const kept = { ...reported, skipped: reported.skipped ?? (previous ? (JSON.parse(previous.report) as StoredReport).skipped : []) };
+      const previousRow = owner ? (this.#db.prepare('SELECT report FROM team_jobs WHERE id = ?').get(id) as { report: string }) : null;
+      const previous = previousRow ? (JSON.parse(previousRow.report) as StoredReport) : null;
+      const kept = { ...reported, chunks: keepAccepted(reported.chunks, previous?.chunks ?? []), skipped: reported.skipped ?? previous?.skipped ?? [] };
       if (owner) {
         this.#db
           .prepare('UPDATE team_jobs SET updated_at = ?, source_name = ?, report = ? WHERE id = ?')
@@ -131,7 +132,26 @@ export class ConsoleStore {
           .run(id, workspace, sentBy, report.createdAt, now, report.source.name, JSON.stringify(kept));
       }
       const addBatch = this.#db.prepare('INSERT OR IGNORE INTO team_batches (workspace, batch_id, job_id, chunk_id) VALUES (?, ?, ?, ?)');
-      for (const chunk of report.chunks) if (chunk.batchId !== null) addBatch.run(workspace, chunk.batchId, id, chunk.id);
+      for (const chunk of kept.chunks) if (chunk.batchId !== null) addBatch.run(workspace, chunk.batchId, id, chunk.id);
+      return true;
+    })();
+  }
+
+  /**
+   * What the server saw pass through it: the service accepted the job's chunk as a batch (the
+   * import's Idempotency-Key names the job and chunk). Recorded on a job the history holds for
+   * the workspace, so a sender whose tab closed right after still shows the batch; false otherwise.
+   */
+  recordAcceptedChunk(workspace: string, jobId: string, chunkId: number, batchId: string, now: number): boolean {
+    return this.#db.transaction(() => {
+      const row = this.#db.prepare('SELECT report FROM team_jobs WHERE id = ? AND workspace = ?').get(jobId, workspace) as { report: string } | undefined;
+      if (!row) return false;
+      const report = JSON.parse(row.report) as StoredReport;
+      const chunk = report.chunks.find((candidate) => candidate.id === chunkId);
+      if (!chunk || (chunk.status === 'accepted' && chunk.batchId === batchId)) return chunk !== undefined;
+      const chunks = report.chunks.map((candidate) => (candidate.id === chunkId ? { ...candidate, status: 'accepted' as const, batchId, note: null } : candidate));
+      this.#db.prepare('UPDATE team_jobs SET updated_at = ?, report = ? WHERE id = ?').run(now, JSON.stringify({ ...report, chunks }), jobId);
+      this.#db.prepare('INSERT OR IGNORE INTO team_batches (workspace, batch_id, job_id, chunk_id) VALUES (?, ?, ?, ?)').run(workspace, batchId, jobId, chunkId);
       return true;
     })();
   }
@@ -260,6 +280,15 @@ export class ConsoleStore {
   #owns(workspace: string, jobId: string): boolean {
     return this.#db.prepare('SELECT 1 FROM team_jobs WHERE id = ? AND workspace = ?').get(jobId, workspace) !== undefined;
   }
+}
+
+/**
+ * A chunk the server saw accepted stays accepted: a sender's report made before the answer came
+ * (the chunk still sending) may arrive after it. A chunk id is never sent again once accepted.
+ */
+function keepAccepted(reported: readonly TeamChunk[], previous: readonly TeamChunk[]): TeamChunk[] {
+  const accepted = new Map(previous.filter((chunk) => chunk.status === 'accepted').map((chunk) => [chunk.id, chunk]));
+  return reported.map((chunk) => (chunk.status !== 'accepted' && accepted.has(chunk.id) ? accepted.get(chunk.id)! : chunk));
 }
 
 /** The non-empty references of a chunk's rows, for search by reference. */

@@ -9,6 +9,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from '../../contract/error-body';
+import { importedChunk, type ImportAnswerObserver } from './import-observer';
 
 // idempotency-key: the import's key goes through, so a service that honours it can (src/server/README.md, "Idempotency keys").
 const FORWARDED_REQUEST_HEADERS = ['authorization', 'content-type', 'accept', 'accept-language', 'idempotency-key'] as const;
@@ -21,6 +22,7 @@ export async function registerProxy(
   upstreamUrl: string,
   fetchUpstream: typeof fetch = fetch,
   upstreamApiKey: string | null = null,
+  observe: ImportAnswerObserver | null = null,
 ): Promise<void> {
   const base = upstreamUrl.replace(/\/+$/, '');
   const upstreamHost = new URL(base).host;
@@ -53,6 +55,11 @@ export async function registerProxy(
         return reply
           .code(502)
           .send(errorBody('upstream_unavailable', `The tracking service at ${upstreamHost} could not be reached; try again in a moment.`));
+      }
+      // A copy of the answer for the team history: the client's stream is not held back by it.
+      if (observe && upstream.ok && importedChunk(request)) {
+        const copy = upstream.clone();
+        observe(request, upstream.status, () => copy.text());
       }
       reply.code(upstream.status);
       upstream.headers.forEach((value, name) => {

@@ -194,3 +194,55 @@ describe('the console store', () => {
     second.close();
   });
 });
+
+describe('the team history learns from the imports passing through', () => {
+  const pending = () => report({ chunks: [{ id: 0, firstRow: 2, lastRow: 3, rowCount: 2, status: 'sending', batchId: null, note: null }] });
+  const rows = [
+    { reference: 'LEARN-1', tracking_number: 'MSCU1234566', tracking_type: 'container', carrier_scac: 'MSCU' },
+    { reference: 'LEARN-2', tracking_number: 'MSCU1234566', tracking_type: 'container', carrier_scac: 'MSCU' },
+  ];
+  const importChunk = (app: FastifyInstance, key: string, headers: Record<string, string> = AUTH) =>
+    app.inject({ method: 'POST', url: '/api/v1/shipments/imports', payload: JSON.stringify(rows), headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': key } });
+  const chunkOf = async (app: FastifyInstance, headers: Record<string, string> = AUTH) =>
+    (await get(app, `/console/api/jobs/${JOB}`, headers)).json<{ job: TeamJob }>().job.chunks[0];
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+  test('sandbox mode: an import naming the job and chunk in its Idempotency-Key marks the chunk accepted with its batch, which a stale report does not undo', async () => {
+    const app = await consoleServer();
+    await put(app, `/console/api/jobs/${JOB}`, pending());
+    const batch = (await importChunk(app, `${JOB}:0`)).json<{ id: string }>();
+    await settle();
+    expect(await chunkOf(app)).toMatchObject({ status: 'accepted', batchId: batch.id });
+    expect((await get(app, `/console/api/batches/${batch.id}`)).json()).toMatchObject({ origin: { jobId: JOB, chunkId: 0 } });
+    // The sender's report made before the answer came, arriving after it.
+    await put(app, `/console/api/jobs/${JOB}`, pending());
+    expect(await chunkOf(app)).toMatchObject({ status: 'accepted', batchId: batch.id });
+  });
+
+  test("an import of another workspace, or with no job's key, records nothing", async () => {
+    const app = await consoleServer({ apiKeys: [{ key: KEY_A, workspace: 'a' }, { key: KEY_B, workspace: 'b' }] });
+    await put(app, `/console/api/jobs/${JOB}`, pending(), bearer(KEY_A));
+    await importChunk(app, `${JOB}:0`, bearer(KEY_B));
+    await importChunk(app, 'some-other-key-0001', bearer(KEY_A));
+    await settle();
+    expect(await chunkOf(app, bearer(KEY_A))).toMatchObject({ status: 'sending', batchId: null });
+  });
+
+  test('proxy mode: the answer is copied for the history while the browser gets it whole', async () => {
+    const upstream = await consoleServer();
+    const fetchUpstream: typeof fetch = async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : input.toString());
+      const answer = await upstream.inject({ method: (init?.method ?? 'GET') as 'POST', url: url.pathname, headers: Object.fromEntries(new Headers(init?.headers)), payload: init?.body ? Buffer.from(await new Response(init.body).arrayBuffer()) : undefined });
+      return new Response(answer.body, { status: answer.statusCode, headers: { 'content-type': 'application/json' } });
+    };
+    const app = await buildApp(testConfig({ upstreamUrl: 'http://upstream.test' }), { fetchUpstream });
+    apps.push(app);
+    await put(app, `/console/api/jobs/${JOB}`, pending());
+    const answer = await importChunk(app, `${JOB}:0`);
+    expect(answer.statusCode).toBe(202);
+    const batch = answer.json<{ id: string; results: unknown[] }>();
+    expect(batch.results).toHaveLength(2);
+    await settle();
+    expect(await chunkOf(app)).toMatchObject({ status: 'accepted', batchId: batch.id });
+  });
+});
