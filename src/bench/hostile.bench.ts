@@ -1,4 +1,4 @@
-// `npm run bench -- hostile`: each hostile input of issue #10, built in memory, sent to a real
+// `npm run bench -- hostile`: each hostile input of sandbox/hostile-uploads.ts, built in memory, sent to a real
 // sandbox process started here (`node --import tsx src/server/main.ts`, src/tooling's server
 // process). Per input, median and range over `--runs N` (BENCH_RUNS, default 3):
 // - time to the answer (status and sentence);

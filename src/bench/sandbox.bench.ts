@@ -1,4 +1,4 @@
-// Sandbox figures (issue #3): rows per second processed at SANDBOX_ROW_DELAY_MS=0 for a
+// Sandbox figures: rows per second processed at SANDBOX_ROW_DELAY_MS=0 for a
 // 5,000-row file import, and the shipments list's median and p95 with 100,000 shipments in the
 // store, through inject() so that the network is not measured. Uses a temporary file database
 // with WAL, as `npm start` does. Prints a markdown table and writes bench-results/sandbox.json.

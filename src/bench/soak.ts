@@ -1,4 +1,4 @@
-// The soak (issue #14, `npm run soak`): a 100,000-row import end to end against the sandbox at row
+// The soak (`npm run soak`): a 100,000-row import end to end against the sandbox at row
 // delay 0 and a shortened import window, with 5% of every /api/v1 request faulted by each kind
 // (SANDBOX_FAULTS=500:0.05,429:0.05,slow:0.05,drop:0.05), in headless Chromium driving the real
 // console as a person does: drop → review → Send → watch, every request whose answer was lost

@@ -1,4 +1,4 @@
-// Rows of the kind a user's file has (issue #14 item 5): ten columns, lists of e-mails and tags
+// Rows of the kind a user's file has: ten columns, lists of e-mails and tags
 // with commas (quoted in CSV), names with commas, about 5% of untidy or wrong cells. The benches
 // drop this file beside the narrow one, so their figures hold for files people really import.
 import { containerCheckDigit } from '../spreadsheet/iso6346';

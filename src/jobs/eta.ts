@@ -1,4 +1,4 @@
-// The ETA of a job from the observed processing rate (DESIGN §5, issue #11 item 5): smoothed
+// The ETA of a job from the observed processing rate (DESIGN §5): smoothed
 // with an exponential moving average over successive samples, unknown ("—") until two samples,
 // and with the time the budget makes the uploads still to send wait added on top.
 

@@ -210,8 +210,8 @@ export class JobRunner {
   }
 
   /**
-   * Checks the shipments whose tracking was still processing when their batch finished (issue
-   * #12 item 4), slowly and one page at a time through the shared budget, and writes what it finds
+   * Checks the shipments whose tracking was still processing when their batch finished, slowly
+   * and one page at a time through the shared budget, and writes what it finds
    * into the batch's outcome and counts. Returns when the next check is due (null: none left).
    */
   async followUpTracking(signal: AbortSignal): Promise<number | null> {

@@ -1,4 +1,4 @@
-// Tracking follow-up (issue #12 item 4): a batch is `completed` once its rows are processed, but
+// Tracking follow-up: a batch is `completed` once its rows are processed, but
 // the real service may still be tracking some of its shipments, and a result item says that
 // tracking failed without saying why (the reason is the shipment's `last_process_failure_reason`).
 // Those shipments are re-checked slowly through `GET /api/v1/shipments?batch_id=…` (the only read

@@ -1,4 +1,4 @@
-// Issue #10: hostile and odd uploads, each built here in memory, against the sandbox. Each is
+// Hostile and odd uploads, each built here in memory, against the sandbox. Each is
 // refused (or read) with a sentence and a status, within the time bound, and the server keeps
 // answering other requests meanwhile.
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';

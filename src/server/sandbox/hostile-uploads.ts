@@ -1,7 +1,7 @@
 // Hostile uploads for the sandbox's tests, the e2e specs and `npm run bench -- hostile`, built in
 // memory in well under a second: a part that inflates to gigabytes is one deflated megabyte
 // repeated (each compressed with a full flush, so its blocks are byte-aligned and independent and
-// can be concatenated), as the attacker's own files were (issue #10).
+// can be concatenated), as the attacker's own files were.
 import { constants, deflateRawSync } from 'node:zlib';
 
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';

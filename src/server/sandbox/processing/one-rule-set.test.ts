@@ -1,4 +1,4 @@
-// One rule set (issue #9 item 6): the browser's validation (src/spreadsheet/validate-row.ts) and
+// One rule set: the browser's validation (src/spreadsheet/validate-row.ts) and
 // the sandbox's row rules (row-rules.ts over the contract) must agree. Over a few thousand rows
 // drawn from realistic and edge values, with a fixed seed (RULES_SEED overrides it):
 // - a row the browser marks ready (no error) is never failed by the sandbox, and
@@ -8,7 +8,7 @@
 // sandbox may fail it as not supported. The sandbox judges what the browser would send: the
 // normalized values, not the raw cells.
 // A cell over the reader's cap (32,767 characters) is drawn too, shortened as the reader keeps it:
-// that row is an error in the browser and fails in the sandbox, both ways (issue #10), and its
+// that row is an error in the browser and fails in the sandbox, both ways, and its
 // file's other rows go on.
 import { describe, expect, it } from 'vitest';
 import { createValidationContext, reviewColumns, validateRow } from '../../../spreadsheet/validate-row';
