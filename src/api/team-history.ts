@@ -10,6 +10,7 @@ import {
   teamJobLookupSchema,
   teamJobListSchema,
   teamJobReceiptSchema,
+  teamWorkspaceSchema,
   type TeamChunkRows,
   type TeamJobReceipt,
   type TeamJobReport,
@@ -35,7 +36,6 @@ export const teamJobsQuery = (target: ApiTarget, search: string) =>
   queryOptions({
     queryKey: teamKeys.list(target, search),
     queryFn: ({ signal }) => request(target, { path: '/console/api/jobs', query: { q: search }, schema: teamJobListSchema, bucket: null, signal }),
-    select: (list) => list.data,
     // Colleagues' jobs move while the view is open.
     refetchInterval: 15_000,
   });
@@ -71,4 +71,9 @@ export function reportTeamJob(target: ApiTarget, id: string, report: TeamJobRepo
 
 export async function keepTeamChunkRows(target: ApiTarget, id: string, chunkId: number, rows: TeamChunkRows): Promise<void> {
   await requestBody(target, { method: 'PUT', path: `${jobPath(id)}/chunks/${chunkId}/rows`, json: rows, bucket: null, retry: 'safe' });
+}
+
+/** The opaque tag of the workspace this connection speaks for (GET /console/api/workspace). */
+export async function teamWorkspaceTag(target: ApiTarget): Promise<string> {
+  return (await request(target, { path: '/console/api/workspace', schema: teamWorkspaceSchema, bucket: null })).tag;
 }

@@ -51,16 +51,26 @@ export const teamJobReportSchema = z.object({
   /** The name typed at Connect; a single-sign-on header wins over it on the server. */
   sentBy: text(100).trim().nullable(),
   createdAt: count,
+  /** The sender's version of the job (its last change, epoch ms): an older report never replaces a newer one. */
+  version: count,
   /** The job's state in History's words (Sending, Processing, Finished, Paused: …). */
   state: text(300),
   finished: z.boolean(),
   rowsRead: count,
+  /** Rows not sent: skipped before sending, and the rows of requests refused or skipped (History's "Skipped"). */
+  rowsSkipped: count,
   counts: teamCountsSchema,
   chunks: z.array(teamChunkSchema).max(100_000),
   /** Rows left out before sending, with why; fixed once the job is made, so later reports may leave it out (kept as it was). */
   skipped: z.array(z.object({ rowNumber: count, reason: text(2_000) })).max(1_000_000).optional(),
 });
 export type TeamJobReport = z.infer<typeof teamJobReportSchema>;
+
+/**
+ * GET /console/api/workspace — an opaque tag of the workspace this connection speaks for (never
+ * made from the key alone): a browser reports a job only to the workspace it sent it in.
+ */
+export const teamWorkspaceSchema = z.object({ tag: z.string() });
 
 /** The answer to PUT /console/api/jobs/:id: which chunks' rows as sent the history already holds. */
 export const teamJobReceiptSchema = z.object({ rowsKept: z.array(count) });
@@ -92,10 +102,11 @@ export type TeamJob = z.infer<typeof teamJobSchema>;
 /** One line of GET /console/api/jobs: newest first, without chunks and skipped rows. */
 export const teamJobLineSchema = teamJobSchema
   .omit({ chunks: true, skipped: true, rowsKept: true })
-  .extend({ skippedCount: count, batchIds: z.array(z.string()) });
+  .extend({ batchIds: z.array(z.string()) });
 export type TeamJobLine = z.infer<typeof teamJobLineSchema>;
 
-export const teamJobListSchema = z.object({ data: z.array(teamJobLineSchema) });
+/** `more`: the list stopped at its limit; a search finds older jobs. */
+export const teamJobListSchema = z.object({ data: z.array(teamJobLineSchema), more: z.boolean().default(false) });
 export type TeamJobList = z.infer<typeof teamJobListSchema>;
 
 /** Which team job and chunk a batch came from. */

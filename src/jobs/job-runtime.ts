@@ -12,7 +12,7 @@ import { jobName } from './job-name';
 import { JobStore } from './job-store';
 import { IndexedDbJobStorage } from './storage/indexeddb-storage';
 import { TeamReporter } from './team-reporter';
-import { hasTeamHistory, keepTeamChunkRows, reportTeamJob } from '../api/team-history';
+import { hasTeamHistory, keepTeamChunkRows, reportTeamJob, teamWorkspaceTag } from '../api/team-history';
 import { getYourName } from '../api/your-name';
 
 const jobStorage = new IndexedDbJobStorage();
@@ -57,10 +57,49 @@ function withTeamTarget<T>(use: (target: NonNullable<ReturnType<typeof teamTarge
   return target ? use(target) : Promise.reject(new Error('not connected through the console server'));
 }
 
+/** The connection's workspace tag, asked once per connection. */
+let tagOf: { baseUrl: string; apiKey: string; tag: Promise<string | null> } | null = null;
+function currentWorkspaceTag(): Promise<string | null> {
+  const target = teamTarget();
+  if (!target) return Promise.resolve(null);
+  if (tagOf?.baseUrl !== target.baseUrl || tagOf.apiKey !== target.apiKey) {
+    const tag = teamWorkspaceTag(target).catch(() => null);
+    tagOf = { ...target, tag };
+    // A failed ask is asked again next time, not remembered.
+    void tag.then((value) => {
+      if (value === null && tagOf?.tag === tag) tagOf = null;
+    });
+  }
+  return tagOf.tag;
+}
+
+const CLAIMS_KEY = 'import-console.team-claims';
+/** Which workspace (tag) each job of this browser was sent in: on the device, never with the key. */
+const claims = {
+  read(): Record<string, string> {
+    try {
+      return (JSON.parse(localStorage.getItem(CLAIMS_KEY) ?? '{}') as Record<string, string> | null) ?? {};
+    } catch {
+      return {};
+    }
+  },
+  get(jobId: string): string | null {
+    return typeof localStorage === 'undefined' ? null : (claims.read()[jobId] ?? null);
+  },
+  set(jobId: string, tag: string): void {
+    const known = new Set(jobStore.getSnapshot().jobs.map((job) => job.id));
+    // Only the jobs this browser still keeps, so the record stays as small as History.
+    const kept = Object.fromEntries(Object.entries(claims.read()).filter(([id]) => known.has(id)));
+    localStorage.setItem(CLAIMS_KEY, JSON.stringify({ ...kept, [jobId]: tag }));
+  },
+};
+
 export const teamReporter = new TeamReporter({
   jobs: jobStore,
   getPayload: (jobId, chunkId) => jobStore.getPayload(jobId, chunkId),
   connected: () => teamTarget() !== null,
+  workspaceTag: currentWorkspaceTag,
+  claims,
   sentBy: getYourName,
   report: (id, report) => withTeamTarget((target) => reportTeamJob(target, id, report)),
   keepRows: (id, chunkId, rows) => withTeamTarget((target) => keepTeamChunkRows(target, id, chunkId, rows)),

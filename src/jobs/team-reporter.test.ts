@@ -37,8 +37,10 @@ function job(overrides: Partial<ImportJob> = {}): ImportJob {
   };
 }
 
-function harness(initial: ImportJob[], options: { failRows?: number } = {}) {
+function harness(initial: ImportJob[], options: { failRows?: number; claimed?: Record<string, string>; tag?: string } = {}) {
   let jobs = initial;
+  const claimed: Record<string, string> = options.claimed ?? Object.fromEntries(initial.map((job) => [job.id, 'ws-a']));
+  let tag = options.tag ?? 'ws-a';
   const listeners = new Set<() => void>();
   const reports: { id: string; report: TeamJobReport }[] = [];
   const rows: { id: string; chunkId: number; rows: TeamChunkRows }[] = [];
@@ -49,6 +51,8 @@ function harness(initial: ImportJob[], options: { failRows?: number } = {}) {
     getPayload: (jobId, chunkId): Promise<ChunkPayload> =>
       Promise.resolve({ jobId, chunkId, rowNumbers: [2, 3], body: { format: 'csv', csv: `tracking_number\r\nA${chunkId}\r\nB${chunkId}\r\n` } }),
     connected: () => true,
+    workspaceTag: () => Promise.resolve(tag),
+    claims: { get: (jobId) => claimed[jobId] ?? null, set: (jobId, value) => void (claimed[jobId] = value) },
     sentBy: () => 'Ana',
     report: (id, report) => {
       reports.push({ id, report });
@@ -66,13 +70,18 @@ function harness(initial: ImportJob[], options: { failRows?: number } = {}) {
     listeners.forEach((listener) => listener());
     await reporter.drain();
   };
-  return { reporter, reports, rows, change };
+  const connectAs = (next: string) => {
+    tag = next;
+  };
+  return { reporter, reports, rows, change, connectAs };
 }
 
 describe('teamReport', () => {
   it("says the job in History's words, with its chunks' batch ids and the file's numbering", () => {
     const report = teamReport(job(), [], 'Ana', true);
     expect(report).toMatchObject({
+      version: 1_000,
+      rowsSkipped: 1,
       source: { kind: 'file', name: 'weekly.xlsx', size: 10, contentHash: null, retryOf: null },
       numbering: 'Row',
       sentBy: 'Ana',
@@ -105,6 +114,18 @@ describe('TeamReporter', () => {
     expect(reports[1]?.report).not.toHaveProperty('skipped');
     expect(rows.map((r) => r.chunkId)).toEqual([0, 1]);
     reporter.stop();
+  });
+
+  it("reports a job only to the workspace it was sent in: never an unclaimed job, never while connected to another workspace", async () => {
+    const { reporter, reports, connectAs } = harness([job()], { claimed: {} });
+    await reporter.drain();
+    expect(reports).toEqual([]);
+    connectAs('ws-b');
+    await reporter.claim('job-00000001');
+    expect(reports.map((r) => r.id)).toEqual(['job-00000001']);
+    connectAs('ws-a');
+    await reporter.drain();
+    expect(reports).toHaveLength(1);
   });
 
   it('leaves out jobs sent straight to a service on another origin', async () => {

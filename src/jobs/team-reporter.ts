@@ -1,11 +1,13 @@
 // What this browser tells the console server's team history about the jobs it sends (DESIGN §1
 // journey 12), so support staff elsewhere find them: each job's state, counts, chunks and batch
 // ids as they change, its skipped rows once, and each chunk's rows as sent once it has gone out.
-// Only jobs sent through the console's own server (service URL of this origin) are reported. The
+// Only jobs made in this browser while connected through the console's own server are reported,
+// to the workspace they were sent in (`claim`: the server's opaque tag, kept on the device). The
 // team history is a copy for others to read: a report that fails is tried again at the job's
 // next change, and nothing here ever holds up sending.
 import type { TeamChunk, TeamChunkRows, TeamJobReceipt, TeamJobReport } from '../contract/team-history';
 import type { ChunkPayload, ImportJob } from './import-job';
+import { accountJob } from './accounting';
 import { jobName } from './job-name';
 import { jobNumbering } from './job-numbering';
 import { jobState } from './job-state';
@@ -41,16 +43,18 @@ export function teamReport(job: ImportJob, jobs: readonly ImportJob[], sentBy: s
     numbering: jobNumbering(job, jobs),
     sentBy,
     createdAt: job.createdAt,
+    version: job.updatedAt,
     state: state.detail ? `${state.word}: ${state.detail}` : state.word,
     finished: job.finishedAt !== null,
     rowsRead: job.rowsRead,
+    rowsSkipped: accountJob(job).skipped,
     counts,
     chunks,
     ...(withSkipped ? { skipped: job.skippedBeforeSend.map(({ rowNumber, reason }) => ({ rowNumber, reason })) } : {}),
   };
 }
 
-export function teamChunkRows(payload: ChunkPayload): TeamChunkRows {
+function teamChunkRows(payload: ChunkPayload): TeamChunkRows {
   return { rowNumbers: payload.rowNumbers, body: payload.body };
 }
 
@@ -59,6 +63,10 @@ export interface TeamReporterDeps {
   getPayload: (jobId: string, chunkId: number) => Promise<ChunkPayload | undefined>;
   /** Whether this browser is connected through the console's own server now. */
   connected: () => boolean;
+  /** The opaque tag of the workspace the connection speaks for now (the server's), null when it has none. */
+  workspaceTag: () => Promise<string | null>;
+  /** Which workspace each job was sent in, by its tag: kept on the device, written when the job is made. */
+  claims: { get: (jobId: string) => string | null; set: (jobId: string, tag: string) => void };
   sentBy: () => string | null;
   report: (id: string, report: TeamJobReport) => Promise<TeamJobReceipt>;
   keepRows: (id: string, chunkId: number, rows: TeamChunkRows) => Promise<void>;
@@ -75,6 +83,18 @@ export class TeamReporter {
   private unsubscribe: (() => void) | null = null;
 
   constructor(private readonly deps: TeamReporterDeps) {}
+
+  /**
+   * Marks a job just made in this tab as sent in the connection's workspace: only such jobs are
+   * reported, and only while connected to that workspace, so a job never lands in the history of
+   * another key's workspace (another tab's connection, a key changed later, an older job).
+   */
+  async claim(jobId: string): Promise<void> {
+    const tag = await this.deps.workspaceTag().catch(() => null);
+    if (tag === null) return;
+    this.deps.claims.set(jobId, tag);
+    await this.drain();
+  }
 
   start(): void {
     this.unsubscribe ??= this.deps.jobs.subscribe(() => void this.drain());
@@ -102,9 +122,11 @@ export class TeamReporter {
     do {
       this.again = false;
       if (!this.deps.connected()) return;
+      const tag = await this.deps.workspaceTag().catch(() => null);
+      if (tag === null) return;
       const jobs = this.deps.jobs.getSnapshot().jobs;
       for (const job of jobs) {
-        if (job.serviceUrl !== '' || this.reported.get(job.id) === job.updatedAt) continue;
+        if (job.serviceUrl !== '' || this.deps.claims.get(job.id) !== tag || this.reported.get(job.id) === job.updatedAt) continue;
         await this.reportOne(job, jobs).catch(() => undefined);
       }
     } while (this.again);

@@ -59,7 +59,10 @@ function TeamJobList({ target }: { target: { baseUrl: string; apiKey: string } }
         </p>
       )}
       {jobs.isError && <ErrorPanel title="The team history could not be read" error={jobs.error} onRetry={() => void jobs.refetch()} />}
-      {jobs.data && (jobs.data.length === 0 ? <NoTeamJobs search={deferred} /> : <TeamTable jobs={jobs.data} />)}
+      {jobs.data && (jobs.data.data.length === 0 ? <NoTeamJobs search={deferred} /> : <TeamTable jobs={jobs.data.data} />)}
+      {jobs.data?.more && (
+        <p className="text-sm text-slate-600">Showing the newest 200 import jobs: search to find an older one.</p>
+      )}
     </div>
   );
 }
@@ -123,7 +126,7 @@ function TeamRow({ job }: { job: TeamJobLine }) {
       {count(job.counts.created)}
       {count(job.counts.updated)}
       {count(job.counts.failed)}
-      {count(job.skippedCount)}
+      {count(job.rowsSkipped)}
       <td className="px-3 py-2 whitespace-nowrap">
         {started.date} <span className="text-slate-600">{started.time}</span>
       </td>

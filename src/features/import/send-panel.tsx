@@ -87,7 +87,7 @@ export function SendPanel({
       facts?.contentHash.catch(() => undefined);
       const rows = await loadRows(chunkRows);
       // The job store (IndexedDB, papaparse) loads with the first Send, not with the Import page.
-      const { jobStore } = await import('../../jobs/job-runtime');
+      const { jobStore, teamReporter } = await import('../../jobs/job-runtime');
       const job = await jobStore.createJob({
         source: retrySource ?? { kind: 'file', fileName, size: facts?.size ?? null, contentHash: null, ...(sheet === undefined ? {} : { sheet }) },
         serviceUrl: connection.baseUrl,
@@ -100,6 +100,8 @@ export function SendPanel({
       const remember = mappingToRemember?.();
       // The job does not wait for the memory: a server that cannot keep it costs the team only its next mapping.
       if (remember) rememberMapping(connection, remember).catch(() => undefined);
+      // Sent in this connection's workspace: the team history shows it there, and only there.
+      void teamReporter.claim(job.id);
       await navigate({ to: '/imports/$jobId', params: { jobId: job.id } });
     } catch (e) {
       setError(`The import job could not be created: ${e instanceof Error ? e.message : String(e)}`);

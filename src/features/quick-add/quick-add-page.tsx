@@ -5,7 +5,7 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { PageHeader } from '../../components/page-header';
 import { chooseChunkRows } from '../../jobs/job-settings';
-import { jobStore } from '../../jobs/job-runtime';
+import { jobStore, teamReporter } from '../../jobs/job-runtime';
 import type { VirtualGridHandle } from '../../components/virtual-grid';
 import { type GridHandlers, KEYS_HINT_ID, QuickAddGrid, RowIssues } from './quick-add-grid';
 import { MAX_QUICK_ADD_ROWS, QUICK_ADD_COLUMNS, checkQuickAdd, emptyRow, pasteRows, toRequests } from './quick-add-rows';
@@ -96,6 +96,8 @@ export function QuickAddPage() {
         rows: { format: 'json', requests, rowNumbers },
         chunkRows: chooseChunkRows({ sandbox: connection.sandbox, advertisedRows: null }),
       });
+      // Sent in this connection's workspace: the team history shows it there, and only there.
+      void teamReporter.claim(job.id);
       await navigate({ to: '/imports/$jobId', params: { jobId: job.id } });
     } catch (error) {
       setSendProblem(`The job could not be created: ${error instanceof Error ? error.message : String(error)}`);

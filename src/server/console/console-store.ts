@@ -1,7 +1,7 @@
 // The console server's own store (CONSOLE_DB, SQLite): the team history of import jobs and the
 // remembered mappings, per workspace. This module owns its SQL. Every read and write names the workspace, so nothing of
 // another workspace is listed, counted or named; a job id of another workspace reads as unknown.
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
@@ -68,7 +68,7 @@ export const CONSOLE_MIGRATIONS: readonly string[] = [
 export const REMEMBERED_MAPPINGS_LIMIT = 500;
 
 /** Jobs one list answers with at most; a search narrows it. */
-export const TEAM_LIST_LIMIT = 200;
+const TEAM_LIST_LIMIT = 200;
 
 /** A report as stored: sentBy in its own column, skipped always present. */
 type StoredReport = Omit<TeamJobReport, 'sentBy' | 'skipped'> & { skipped: NonNullable<TeamJobReport['skipped']> };
@@ -121,6 +121,8 @@ export class ConsoleStore {
       const { sentBy: _typed, ...reported } = report;
       const previousRow = owner ? (this.#db.prepare('SELECT report FROM team_jobs WHERE id = ?').get(id) as { report: string }) : null;
       const previous = previousRow ? (JSON.parse(previousRow.report) as StoredReport) : null;
+      // Reports arrive out of order (tabs, retries): one older than what is kept changes nothing.
+      if (previous && previous.version > report.version) return true;
       const kept = { ...reported, chunks: keepAccepted(reported.chunks, previous?.chunks ?? []), skipped: reported.skipped ?? previous?.skipped ?? [] };
       if (owner) {
         this.#db
@@ -189,11 +191,11 @@ export class ConsoleStore {
    * The workspace's jobs, newest first. `search` matches part of a file name, or exactly a job id,
    * a batch id or a reference sent.
    */
-  list(workspace: string, search = ''): TeamJobLine[] {
+  list(workspace: string, search = ''): { data: TeamJobLine[]; more: boolean } {
     const term = search.trim();
     const rows = (
       term === ''
-        ? this.#db.prepare('SELECT id, sent_by, updated_at, report FROM team_jobs WHERE workspace = ? ORDER BY created_at DESC LIMIT ?').all(workspace, TEAM_LIST_LIMIT)
+        ? this.#db.prepare('SELECT id, sent_by, updated_at, report FROM team_jobs WHERE workspace = ? ORDER BY created_at DESC LIMIT ?').all(workspace, TEAM_LIST_LIMIT + 1)
         : this.#db
             .prepare(
               `SELECT id, sent_by, updated_at, report FROM team_jobs WHERE workspace = @workspace AND (
@@ -202,19 +204,13 @@ export class ConsoleStore {
                  OR id IN (SELECT job_id FROM team_references WHERE workspace = @workspace AND reference = @term))
                ORDER BY created_at DESC LIMIT @limit`,
             )
-            .all({ workspace, term, like: `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, limit: TEAM_LIST_LIMIT })
+            .all({ workspace, term, like: `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, limit: TEAM_LIST_LIMIT + 1 })
     ) as JobRow[];
-    return rows.map((row) => {
-      const { chunks, skipped, ...rest } = JSON.parse(row.report) as StoredReport;
-      return {
-        ...rest,
-        id: row.id,
-        sentBy: row.sent_by,
-        updatedAt: row.updated_at,
-        skippedCount: skipped.length,
-        batchIds: chunks.flatMap((chunk) => (chunk.batchId === null ? [] : [chunk.batchId])),
-      };
+    const lines = rows.slice(0, TEAM_LIST_LIMIT).map((row) => {
+      const { chunks, skipped: _skipped, ...rest } = JSON.parse(row.report) as StoredReport;
+      return { ...rest, id: row.id, sentBy: row.sent_by, updatedAt: row.updated_at, batchIds: chunks.flatMap((chunk) => (chunk.batchId === null ? [] : [chunk.batchId])) };
     });
+    return { data: lines, more: rows.length > TEAM_LIST_LIMIT };
   }
 
   batchOrigin(workspace: string, batchId: string): TeamBatchOrigin | null {
@@ -225,6 +221,11 @@ export class ConsoleStore {
       )
       .get(workspace, batchId) as { job_id: string; chunk_id: number; source_name: string; sent_by: string | null } | undefined;
     return row ? { jobId: row.job_id, chunkId: row.chunk_id, sourceName: row.source_name, sentBy: row.sent_by } : null;
+  }
+
+  /** An opaque tag of the workspace, the same for every key of it and stable across restarts. */
+  workspaceTag(workspace: string): string {
+    return createHmac('sha256', this.secret('workspace-tag')).update(workspace).digest('hex').slice(0, 32);
   }
 
   /** Forgets jobs (with their rows as sent) not written to since `before`; returns how many. */

@@ -56,7 +56,13 @@ export function registerTeamHistory(app: FastifyInstance, { store, workspaceOf, 
     if (ws === null) return reply;
     const query = listQuery.safeParse(request.query);
     if (!query.success) return badRequest(reply, query.error);
-    return { data: store.list(ws, query.data.q) } satisfies TeamJobList;
+    return store.list(ws, query.data.q) satisfies TeamJobList;
+  });
+
+  app.get('/console/api/workspace', (request, reply) => {
+    const ws = workspace(request, reply);
+    if (ws === null) return reply;
+    return { tag: store.workspaceTag(ws) };
   });
 
   app.get('/console/api/jobs/:id', (request, reply) => {

@@ -20,9 +20,11 @@ function report(overrides: Partial<TeamJobReport> = {}): TeamJobReport {
     numbering: 'Line',
     sentBy: 'Ana',
     createdAt: 1_764_000_000_000,
+    version: 1_764_000_000_000,
     state: 'Processing',
     finished: false,
     rowsRead: 3,
+    rowsSkipped: 1,
     counts: { created: 0, updated: 0, failed: 0, withWarnings: 0, trackingFailed: 0 },
     chunks: [{ id: 0, firstRow: 2, lastRow: 3, rowCount: 2, status: 'accepted', batchId: 'batch-41', note: null }],
     skipped: [{ rowNumber: 4, reason: 'tracking_number is empty' }],
@@ -61,7 +63,8 @@ describe('the team history (sandbox mode)', () => {
 
     const list = (await get(app, '/console/api/jobs')).json<TeamJobList>();
     expect(list.data).toHaveLength(1);
-    expect(list.data[0]).toMatchObject({ id: JOB, sentBy: 'Ana', state: 'Processing', skippedCount: 1, batchIds: ['batch-41'] });
+    expect(list.data[0]).toMatchObject({ id: JOB, sentBy: 'Ana', state: 'Processing', rowsSkipped: 1, batchIds: ['batch-41'] });
+    expect(list.more).toBe(false);
     expect(list.data[0]?.source.name).toBe('weekly-46.csv');
 
     const job = (await get(app, `/console/api/jobs/${JOB}`)).json<{ job: TeamJob }>().job;
@@ -83,7 +86,9 @@ describe('the team history (sandbox mode)', () => {
   test('a later report updates the job and keeps who sent it, and the skipped rows when it leaves them out', async () => {
     const app = await consoleServer();
     await put(app, `/console/api/jobs/${JOB}`, report());
-    await put(app, `/console/api/jobs/${JOB}`, report({ sentBy: 'Someone else', state: 'Finished', finished: true, counts: { created: 2, updated: 0, failed: 0, withWarnings: 0, trackingFailed: 1 }, skipped: undefined }));
+    await put(app, `/console/api/jobs/${JOB}`, report({ version: 1_764_000_009_000, sentBy: 'Someone else', state: 'Finished', finished: true, counts: { created: 2, updated: 0, failed: 0, withWarnings: 0, trackingFailed: 1 }, skipped: undefined }));
+    // A report of an older version, arriving late (another tab, a retried request), changes nothing.
+    await put(app, `/console/api/jobs/${JOB}`, report({ version: 1_764_000_005_000, state: 'Processing', finished: false }));
     const job = (await get(app, `/console/api/jobs/${JOB}`)).json<{ job: TeamJob }>().job;
     expect(job).toMatchObject({ sentBy: 'Ana', state: 'Finished', finished: true, counts: { created: 2, trackingFailed: 1 } });
     expect(job.skipped).toEqual([{ rowNumber: 4, reason: 'tracking_number is empty' }]);
@@ -143,6 +148,16 @@ describe('the team history (sandbox mode)', () => {
   });
 });
 
+test('a connection learns an opaque tag of its workspace: the same for every key of it, another for another workspace', async () => {
+  const KEY_A2 = 'workspace-a-key-0000000003';
+  const app = await consoleServer({ apiKeys: [{ key: KEY_A, workspace: 'a' }, { key: KEY_A2, workspace: 'a' }, { key: KEY_B, workspace: 'b' }] });
+  const tag = async (key: string) => (await get(app, '/console/api/workspace', bearer(key))).json<{ tag: string }>().tag;
+  expect(await tag(KEY_A)).toBe(await tag(KEY_A2));
+  expect(await tag(KEY_A)).not.toBe(await tag(KEY_B));
+  expect(await tag(KEY_A)).toMatch(/^[0-9a-f]{32}$/);
+  expect((await get(app, '/console/api/workspace', {})).statusCode).toBe(401);
+});
+
 describe('the team history in proxy mode', () => {
   test('with pasted keys, a browser sees only the jobs sent with a key it holds, and the key is never stored', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'console-store-'));
@@ -176,8 +191,8 @@ describe('the console store', () => {
     expect(store.forgetOlderThan(2_000)).toBe(1);
     expect(store.job('w', JOB)).toBeNull();
     expect(store.chunkRows('w', JOB, 0)).toBeNull();
-    expect(store.list('w', 'PO-77')).toEqual([]);
-    expect(store.list('w').map((line) => line.source.name)).toEqual(['recent.csv']);
+    expect(store.list('w', 'PO-77').data).toEqual([]);
+    expect(store.list('w').data.map((line) => line.source.name)).toEqual(['recent.csv']);
     store.close();
   });
 
