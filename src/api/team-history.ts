@@ -22,7 +22,7 @@ export function hasTeamHistory(target: ApiTarget): boolean {
   return target.baseUrl === '';
 }
 
-export const teamKeys = {
+const teamKeys = {
   all: (target: ApiTarget) => ['team-history', target.baseUrl] as const,
   list: (target: ApiTarget, search: string) => [...teamKeys.all(target), 'list', search] as const,
   job: (target: ApiTarget, id: string) => [...teamKeys.all(target), 'job', id] as const,

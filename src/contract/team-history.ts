@@ -11,9 +11,9 @@ const text = (max: number) => z.string().max(max);
 /** A job's id: the sending browser's random UUID (also the first half of its chunks' Idempotency-Keys). */
 export const teamJobIdSchema = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'a job id is 8 to 64 letters, digits or dashes');
 
-export const TEAM_CHUNK_STATUSES = ['pending', 'sending', 'accepted', 'rejected', 'unknown', 'skipped'] as const;
+const TEAM_CHUNK_STATUSES = ['pending', 'sending', 'accepted', 'rejected', 'unknown', 'skipped'] as const;
 
-export const teamChunkSchema = z.object({
+const teamChunkSchema = z.object({
   id: count,
   firstRow: count,
   lastRow: count,
@@ -26,7 +26,7 @@ export const teamChunkSchema = z.object({
 });
 export type TeamChunk = z.infer<typeof teamChunkSchema>;
 
-export const teamCountsSchema = z.object({
+const teamCountsSchema = z.object({
   created: count,
   updated: count,
   failed: count,
@@ -110,7 +110,7 @@ export const teamJobListSchema = z.object({ data: z.array(teamJobLineSchema), mo
 export type TeamJobList = z.infer<typeof teamJobListSchema>;
 
 /** Which team job and chunk a batch came from. */
-export const teamBatchOriginSchema = z.object({ jobId: teamJobIdSchema, chunkId: count, sourceName: z.string(), sentBy: z.string().nullable() });
+const teamBatchOriginSchema = z.object({ jobId: teamJobIdSchema, chunkId: count, sourceName: z.string(), sentBy: z.string().nullable() });
 export type TeamBatchOrigin = z.infer<typeof teamBatchOriginSchema>;
 
 /**

@@ -18,12 +18,12 @@ const MEMORY_SCAN_ROWS = 20;
 const NEAR_MATCH = 0.75;
 
 /** "Carrier  SCAC " and "carrier scac" are one header: case and spacing do not count. */
-export function normalizeHeader(header: string): string {
+function normalizeHeader(header: string): string {
   return header.toLowerCase().replace(/\s+/g, '');
 }
 
 /** The file's set of headers: normalized, without empty ones or repeats, sorted. */
-export function headerSet(headers: readonly string[]): string[] {
+function headerSet(headers: readonly string[]): string[] {
   return [...new Set(headers.map(normalizeHeader).filter((header) => header !== ''))].sort();
 }
 

@@ -48,6 +48,10 @@ export function BatchResults({ batchId, target, onFixAndRetry }: { batchId: stri
     }
     return <ErrorPanel title="The batch could not be read" error={batchQuery.error} onRetry={() => void batchQuery.refetch()} />;
   }
+  const lookup = [originQuery, jobQuery, rowsQuery].find((query) => query.isError);
+  if (lookup?.error) {
+    return <ErrorPanel title="The rows as sent could not be read from the team history" error={lookup.error} onRetry={() => void lookup.refetch()} />;
+  }
   // Wait for the rows as sent where the history has them, so the grid does not change columns under the reader.
   const waiting = (team && originQuery.isPending) || (owner !== null && jobQuery.isPending) || (kept && rowsQuery.isPending);
   return (
@@ -127,7 +131,7 @@ function BatchRows({
 }: {
   batch: Batch;
   origin: TeamBatchOrigin | null;
-  numbering: 'Line' | 'Row';
+  numbering: RowNumbering;
   rowsAsSent: Parameters<typeof keptPayload>[0] | null;
   onFixAndRetry: (handoff: RetryHandoff) => void;
 }) {

@@ -68,7 +68,8 @@ export function registerRememberedMappings(app: FastifyInstance, { store, worksp
     }
     const header = userHeader === null ? undefined : request.headers[userHeader];
     const savedBy = (typeof header === 'string' && header.trim() !== '' ? header.trim().slice(0, 100) : null) ?? (body.data.savedBy || null);
-    return store.rememberMapping(ws, { ...body.data, savedBy }) satisfies RememberedMapping;
+    // A browser whose clock runs ahead must not pin its mapping over every later one: never later than now.
+    return store.rememberMapping(ws, { ...body.data, savedAt: Math.min(body.data.savedAt, now()), savedBy }) satisfies RememberedMapping;
   });
 
   app.delete('/console/api/mappings/:fingerprint', (request, reply) => {

@@ -75,6 +75,13 @@ describe('remembered mappings on the console server', () => {
     expect((await app.inject({ method: 'DELETE', url: URL, headers: AUTH })).statusCode).toBe(204);
   });
 
+  test('a record from a clock that runs ahead is kept as of now, so a later mapping still replaces it', async () => {
+    const app = await consoleServer();
+    await put(app, mapping({ fileName: 'from-the-future.csv', savedAt: Date.now() + 365 * 86_400_000 }));
+    await put(app, mapping({ fileName: 'next-week.csv', savedAt: Date.now() + 1_000 }));
+    expect((await list(app)).map((m) => m.fileName)).toEqual(['next-week.csv']);
+  });
+
   test("two workspaces never see or forget each other's mappings", async () => {
     const app = await consoleServer({ apiKeys: [{ key: KEY_A, workspace: 'a' }, { key: KEY_B, workspace: 'b' }] });
     await put(app, mapping(), bearer(KEY_A));
