@@ -70,7 +70,7 @@ export const REMEMBERED_MAPPINGS_LIMIT = 500;
 /** Jobs one list answers with at most; a search narrows it. */
 const TEAM_LIST_LIMIT = 200;
 /** Jobs one workspace's history keeps at most, besides CONSOLE_KEEP_DAYS. */
-export const TEAM_JOBS_KEPT = 5_000;
+const TEAM_JOBS_KEPT = 5_000;
 
 /** A report as stored: sentBy in its own column, skipped always present. */
 type StoredReport = Omit<TeamJobReport, 'sentBy' | 'skipped'> & { skipped: NonNullable<TeamJobReport['skipped']> };
@@ -84,8 +84,11 @@ interface JobRow {
 
 export class ConsoleStore {
   readonly #db: Database.Database;
+  readonly #jobsKept: number;
 
-  constructor(path: string) {
+  /** `jobsKept`: the most jobs one workspace's history keeps (a test sets a few). */
+  constructor(path: string, { jobsKept = TEAM_JOBS_KEPT }: { jobsKept?: number } = {}) {
+    this.#jobsKept = jobsKept;
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     this.#db = new Database(path);
     if (path !== ':memory:') this.#db.pragma('journal_mode = WAL');
@@ -135,9 +138,12 @@ export class ConsoleStore {
           .prepare('INSERT INTO team_jobs (id, workspace, sent_by, created_at, updated_at, source_name, report) VALUES (?, ?, ?, ?, ?, ?, ?)')
           .run(id, workspace, sentBy, report.createdAt, now, report.source.name, JSON.stringify(kept));
         // Bounded per workspace whoever writes: the least recently reported jobs go first.
-        this.#db
-          .prepare('DELETE FROM team_jobs WHERE id IN (SELECT id FROM team_jobs WHERE workspace = ? ORDER BY updated_at DESC LIMIT -1 OFFSET ?)')
-          .run(workspace, TEAM_JOBS_KEPT);
+        const { jobs } = this.#db.prepare('SELECT COUNT(*) AS jobs FROM team_jobs WHERE workspace = ?').get(workspace) as { jobs: number };
+        if (jobs > this.#jobsKept) {
+          this.#db
+            .prepare('DELETE FROM team_jobs WHERE id IN (SELECT id FROM team_jobs WHERE workspace = ? ORDER BY updated_at LIMIT ?)')
+            .run(workspace, jobs - this.#jobsKept);
+        }
       }
       const addBatch = this.#db.prepare('INSERT OR IGNORE INTO team_batches (workspace, batch_id, job_id, chunk_id) VALUES (?, ?, ?, ?)');
       for (const chunk of kept.chunks) if (chunk.batchId !== null) addBatch.run(workspace, chunk.batchId, id, chunk.id);

@@ -7,7 +7,7 @@ import type { TeamChunkRows, TeamJob, TeamJobList, TeamJobReport } from '../../c
 import { buildApp } from '../app';
 import { testConfig, type ServerConfig } from '../config';
 import { AUTH } from '../test-support';
-import { ConsoleStore, TEAM_JOBS_KEPT } from './console-store';
+import { ConsoleStore } from './console-store';
 
 const KEY_A = 'workspace-a-key-0000000001';
 const KEY_B = 'workspace-b-key-0000000002';
@@ -196,14 +196,13 @@ describe('the console store', () => {
     store.close();
   });
 
-  test('keeps at most TEAM_JOBS_KEPT jobs per workspace, forgetting the least recently reported', () => {
-    const store = new ConsoleStore(':memory:');
+  test('keeps at most so many jobs per workspace, forgetting the least recently reported', () => {
+    const store = new ConsoleStore(':memory:', { jobsKept: 3 });
     const id = (n: number) => `job-${String(n).padStart(8, '0')}`;
-    for (let n = 0; n <= TEAM_JOBS_KEPT; n++) store.reportJob('w', id(n), report({ chunks: [] }), null, n);
     store.reportJob('other', id(99_999), report({ chunks: [] }), null, 0);
-    expect(store.job('w', id(0))).toBeNull();
-    expect(store.job('w', id(1))).not.toBeNull();
-    expect(store.job('w', id(TEAM_JOBS_KEPT))).not.toBeNull();
+    for (let n = 1; n <= 4; n++) store.reportJob('w', id(n), report({ chunks: [] }), null, n);
+    expect(store.job('w', id(1))).toBeNull();
+    expect([2, 3, 4].map((n) => store.job('w', id(n))?.id)).toEqual([2, 3, 4].map(id));
     expect(store.job('other', id(99_999))).not.toBeNull();
     store.close();
   });
