@@ -62,6 +62,10 @@ test('a colleague in another browser finds the import, opens its job and batch, 
   await support.goto(`/imports/${jobId}`);
   await expect(support.getByText('Sent from another browser by')).toBeVisible();
   await expect(support.getByRole('link', { name: batchId })).toBeVisible();
+  // Its results on the job page itself: the batch's rows with their reasons and fix & retry.
+  await expect(support.getByRole('region', { name: 'Result rows' })).toBeVisible();
+  await expect(support.getByRole('button', { name: 'Fix and retry 3 rows' })).toBeVisible();
+  await expectAccessible(support);
   await screenshot(support, 'support-team-job');
   await support.getByRole('link', { name: batchId }).click();
 

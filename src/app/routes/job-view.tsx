@@ -14,6 +14,7 @@ const loadJobResults = () => import('../../features/results/job-results');
 const JobPage = lazy(() => loadJobPage().then((m) => ({ default: m.JobPage })));
 const JobResults = lazy(() => loadJobResults().then((m) => ({ default: m.JobResults })));
 const TeamJobPage = lazy(() => import('../../features/job/team-job-page').then((m) => ({ default: m.TeamJobPage })));
+const TeamJobResults = lazy(() => import('../../features/results/team-job-results').then((m) => ({ default: m.TeamJobResults })));
 
 /** Loads the progress and results code before the page is opened (the Ready step asks, ahead of Send). */
 export function preloadJobBody(): void {
@@ -29,7 +30,20 @@ export function JobRoute() {
   const connection = useConnection();
   // A job this browser did not send: the team history's copy, where the console's server keeps one.
   if (status === 'ready' && !job && connection && hasTeamHistory(connection)) {
-    return <TeamJobPage jobId={jobId} target={{ baseUrl: connection.baseUrl, apiKey: connection.apiKey }} />;
+    const target = { baseUrl: connection.baseUrl, apiKey: connection.apiKey };
+    return (
+      <div className="space-y-8">
+        <TeamJobPage jobId={jobId} target={target} />
+        <TeamJobResults
+          jobId={jobId}
+          target={target}
+          onFixAndRetry={(handoff) => {
+            stashRetry(handoff);
+            void navigate({ to: '/' });
+          }}
+        />
+      </div>
+    );
   }
   return (
     <div className="space-y-8">

@@ -68,7 +68,7 @@ function TeamJobView({ job }: { job: TeamJob }) {
           <Figure label="With warnings" value={n(job.counts.withWarnings)} />
           <Figure label="Tracking failed" value={n(job.counts.trackingFailed)} />
         </dl>
-        <p className="text-sm text-slate-600">Last report {new Date(job.updatedAt).toLocaleTimeString('en-GB')}. Open a batch to see every row&apos;s result, download the failed rows or fix and resend them.</p>
+        <p className="text-sm text-slate-600">Last report {new Date(job.updatedAt).toLocaleTimeString('en-GB')}. Every row&apos;s result, with downloads of the failed rows and fix &amp; retry, is under Results below, one batch at a time; a batch also opens on a page of its own.</p>
       </section>
       <TeamChunks job={job} />
       <TeamSkipped job={job} />

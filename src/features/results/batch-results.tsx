@@ -27,7 +27,15 @@ import type { RetryHandoff } from './retry';
 
 const notFound = (error: unknown) => error instanceof HttpError && error.status === 404;
 
-export function BatchResults({ batchId, target, onFixAndRetry }: { batchId: string; target: ApiTarget; onFixAndRetry: (handoff: RetryHandoff) => void }) {
+export interface BatchResultsProps {
+  batchId: string;
+  target: ApiTarget;
+  onFixAndRetry: (handoff: RetryHandoff) => void;
+  /** Shown inside a job's page (under its own heading), not as a page of its own. */
+  within?: boolean;
+}
+
+export function BatchResults({ batchId, target, onFixAndRetry, within = false }: BatchResultsProps) {
   const batchQuery = useQuery({ ...batchWithItemsQuery(target, batchId), retry: (failures, error) => !notFound(error) && failures < 2 });
   const team = hasTeamHistory(target);
   const originQuery = useQuery({ ...teamBatchOriginQuery(target, batchId), enabled: team });
@@ -59,6 +67,7 @@ export function BatchResults({ batchId, target, onFixAndRetry }: { batchId: stri
       <BatchHeader
         batch={batchQuery.data}
         origin={owner}
+        within={within}
         failureReason={failureInWords(batchQuery.data.failure_reason ?? null, kept ? (rowsQuery.data?.rowNumbers ?? null) : null, numbering)}
       />
       {waiting ? (
@@ -70,6 +79,7 @@ export function BatchResults({ batchId, target, onFixAndRetry }: { batchId: stri
           numbering={numbering}
           rowsAsSent={kept ? (rowsQuery.data ?? null) : null}
           onFixAndRetry={onFixAndRetry}
+          within={within}
         />
       )}
     </div>
@@ -81,8 +91,31 @@ function failureInWords(reason: string | null, rowNumbers: readonly number[] | n
   return reason && rowNumbers ? explainServiceRowNumbers(reason, rowNumbers, numbering) : reason;
 }
 
-function BatchHeader({ batch, origin, failureReason }: { batch: Batch; origin: TeamBatchOrigin | null; failureReason: string | null }) {
+function BatchHeader({ batch, origin, failureReason, within }: { batch: Batch; origin: TeamBatchOrigin | null; failureReason: string | null; within: boolean }) {
   const final = isFinalBatchStatus(batch.status);
+  const status = (
+    <StatusBadge tone={batch.status === 'completed' ? 'success' : batch.status === 'failed' ? 'danger' : 'progress'}>
+      {batch.status === 'completed' ? 'Completed' : batch.status === 'failed' ? 'Failed' : 'Processing'}
+    </StatusBadge>
+  );
+  const failure = failureReason && (
+    <Alert tone="error" title="The batch failed">
+      {failureReason}
+    </Alert>
+  );
+  if (within) {
+    return (
+      <>
+        <div className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
+          {status}
+          <span>
+            Batch <span className="font-mono text-xs">{batch.id}</span> · {n(batch.completed_requests)} of {plural(batch.total_requests, 'row')} processed
+          </span>
+        </div>
+        {failure}
+      </>
+    );
+  }
   return (
     <>
       <PageHeader
@@ -102,17 +135,9 @@ function BatchHeader({ batch, origin, failureReason }: { batch: Batch; origin: T
             )}
           </>
         }
-        actions={
-          <StatusBadge tone={batch.status === 'completed' ? 'success' : batch.status === 'failed' ? 'danger' : 'progress'}>
-            {batch.status === 'completed' ? 'Completed' : batch.status === 'failed' ? 'Failed' : 'Processing'}
-          </StatusBadge>
-        }
+        actions={status}
       />
-      {failureReason && (
-        <Alert tone="error" title="The batch failed">
-          {failureReason}
-        </Alert>
-      )}
+      {failure}
       <section aria-labelledby="batch-progress-heading" className="space-y-3 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
         <h2 id="batch-progress-heading" className="text-lg font-semibold text-slate-900">Progress</h2>
         <ProgressBar label={`Rows processed: ${n(batch.completed_requests)} of ${n(batch.total_requests)}`} value={batch.total_requests === 0 ? 1 : batch.completed_requests / batch.total_requests} />
@@ -128,12 +153,14 @@ function BatchRows({
   numbering,
   rowsAsSent,
   onFixAndRetry,
+  within,
 }: {
   batch: Batch;
   origin: TeamBatchOrigin | null;
   numbering: RowNumbering;
   rowsAsSent: Parameters<typeof keptPayload>[0] | null;
   onFixAndRetry: (handoff: RetryHandoff) => void;
+  within: boolean;
 }) {
   const owner = useMemo(() => ({ jobId: origin?.jobId ?? batch.id, chunkId: origin?.chunkId ?? 0 }), [origin, batch.id]);
   const results = useMemo(() => {
@@ -145,8 +172,8 @@ function BatchRows({
   }, [batch, owner, rowsAsSent, numbering]);
   const source: JobSource = { kind: 'retry', jobId: owner.jobId, label: `batch ${batch.id}` };
   return (
-    <section aria-labelledby="batch-results-heading" className="space-y-4">
-      <h2 id="batch-results-heading" className="text-lg font-semibold text-slate-900">Results</h2>
+    <section aria-labelledby={within ? undefined : 'batch-results-heading'} className="space-y-4">
+      {!within && <h2 id="batch-results-heading" className="text-lg font-semibold text-slate-900">Results</h2>}
       {!rowsAsSent && (
         <p className="text-sm text-slate-700">
           The rows as sent are not in this console&apos;s team history, so each row is rebuilt from the service&apos;s result item: {REBUILT_COLUMNS.join(', ')}. Rows are numbered as the service numbered them.
