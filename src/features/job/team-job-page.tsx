@@ -53,7 +53,7 @@ function TeamJobView({ job }: { job: TeamJob }) {
             {job.source.kind === 'retry' && job.source.retryOf && <> · a retry of {job.source.retryOf}</>}
           </>
         }
-        actions={<StatusBadge tone={job.finished ? 'success' : 'progress'}>{job.state.split(':')[0] ?? job.state}</StatusBadge>}
+        actions={<StatusBadge tone={stateTone(job)}>{job.state.split(':')[0] ?? job.state}</StatusBadge>}
       />
       {job.state.includes(':') && <p className="text-sm text-slate-700">{job.state}</p>}
       <section aria-labelledby="team-progress-heading" className="space-y-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
@@ -74,6 +74,12 @@ function TeamJobView({ job }: { job: TeamJob }) {
       <TeamSkipped job={job} />
     </div>
   );
+}
+
+/** The badge's colour beside the state's words: finished cleanly, finished with something to look at, or still going. */
+function stateTone(job: TeamJob): StatusTone {
+  if (!job.finished) return 'progress';
+  return job.state === 'Finished' ? 'success' : 'danger';
 }
 
 function TeamChunks({ job }: { job: TeamJob }) {
