@@ -3,53 +3,21 @@
 // workspace's jobs (search by file name, job id, batch id or reference), reads one, its rows as
 // sent, and which job a batch came from. Every answer is the workspace's alone: another
 // workspace's id reads as one the history does not hold, never "forbidden".
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { errorBody } from '../../contract/error-body';
 import { teamChunkRowsSchema, teamJobIdSchema, teamJobReportSchema, type TeamBatchOrigin, type TeamJob, type TeamJobList, type TeamJobReceipt } from '../../contract/team-history';
-import type { ConsoleStore } from './console-store';
-import type { WorkspaceOf } from './workspace-identity';
+import { invalid as badRequest, sweepHourly, workspaceOrRefuse, writtenBy, type ConsoleRouteOptions } from './console-routes';
 
-export interface TeamHistoryOptions {
-  store: ConsoleStore;
-  workspaceOf: WorkspaceOf;
-  /** CONSOLE_USER_HEADER: the single-sign-on proxy's header naming the person, lower case; wins over the typed name. */
-  userHeader: string | null;
-  /** CONSOLE_KEEP_DAYS in milliseconds. */
-  keepMs: number;
-  now?: () => number;
-}
-
-const SWEEP_EVERY_MS = 3_600_000;
 const jobParams = z.object({ id: teamJobIdSchema });
 const chunkParams = z.object({ id: teamJobIdSchema, chunkId: z.coerce.number().int().min(0).max(1_000_000) });
 const batchParams = z.object({ batchId: z.string().min(1).max(200) });
 const listQuery = z.object({ q: z.string().max(500).optional() });
 
-export function registerTeamHistory(app: FastifyInstance, { store, workspaceOf, userHeader, keepMs, now = Date.now }: TeamHistoryOptions): void {
-  const sweep = () => store.forgetOlderThan(now() - keepMs);
-  sweep();
-  const timer = setInterval(sweep, SWEEP_EVERY_MS);
-  timer.unref();
-  app.addHook('onClose', (_instance, done) => {
-    clearInterval(timer);
-    done();
-  });
-
-  /** The request's workspace, or null after answering 401. */
-  const workspace = (request: FastifyRequest, reply: FastifyReply): string | null => {
-    const found = workspaceOf(request);
-    if (found === null) {
-      void reply.code(401).send(errorBody('unauthorized', 'The team history needs the API key this console is connected with, in the Authorization header.'));
-    }
-    return found;
-  };
+export function registerTeamHistory(app: FastifyInstance, { store, workspaceOf, userHeader, keepMs, now = Date.now }: ConsoleRouteOptions): void {
+  sweepHourly(app, () => store.forgetOlderThan(now() - keepMs));
+  const workspace = workspaceOrRefuse(workspaceOf, 'The team history needs');
   const notFound = (reply: FastifyReply, what: string) => reply.code(404).send(errorBody('not_found', `${what} is not in this workspace's team history.`));
-  const badRequest = (reply: FastifyReply, error: z.ZodError) => {
-    const issue = error.issues[0];
-    const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-    return reply.code(400).send(errorBody('bad_request', `${where}${issue?.message ?? 'invalid request'}`, issue?.path.join('.') || null));
-  };
 
   app.get('/console/api/jobs', (request, reply) => {
     const ws = workspace(request, reply);
@@ -80,9 +48,7 @@ export function registerTeamHistory(app: FastifyInstance, { store, workspaceOf, 
     if (!params.success) return badRequest(reply, params.error);
     const report = teamJobReportSchema.safeParse(request.body);
     if (!report.success) return badRequest(reply, report.error);
-    const header = userHeader === null ? undefined : request.headers[userHeader];
-    const sentBy = (typeof header === 'string' && header.trim() !== '' ? header.trim().slice(0, 100) : null) ?? report.data.sentBy;
-    if (!store.reportJob(ws, params.data.id, report.data, sentBy || null, now())) return notFound(reply, 'This import job');
+    if (!store.reportJob(ws, params.data.id, report.data, writtenBy(request, userHeader, report.data.sentBy), now())) return notFound(reply, 'This import job');
     return { rowsKept: store.rowsKept(ws, params.data.id) } satisfies TeamJobReceipt;
   });
 
