@@ -96,6 +96,8 @@ test('a colleague in another browser finds the import, opens its job and batch, 
   await support.getByRole('button', { name: /Continue/ }).click();
   await support.getByRole('button', { name: /^Send 3 rows/ }).click();
   await expect(support.getByRole('heading', { name: `retry of batch ${batchId}`, level: 1 })).toBeVisible();
+  // The retry links back to the batch its rows came from, not to a job this browser never had.
+  await expect(support.getByRole('link', { name: `retry of batch ${batchId}` })).toHaveAttribute('href', `/batches/${batchId}`);
   await expect(support.getByRole('button', { name: 'Created 3' }).or(support.getByRole('button', { name: 'Updated 3' }))).toBeVisible({ timeout: 120_000 });
 
   // The sandbox holds each reference once; the fixed row has its new number.

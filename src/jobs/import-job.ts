@@ -16,7 +16,7 @@ import type { TrackingFollowUp } from './tracking-follow-up';
 export type JobSource =
   | { kind: 'file'; fileName: string; size: number | null; contentHash: string | null; sheet?: string }
   | { kind: 'quick-add' }
-  | { kind: 'retry'; jobId: string; label: string };
+  | { kind: 'retry'; jobId: string; label: string; /** Set when the rows came from a batch opened by its id. */ batchId?: string };
 
 /** Which endpoint the chunks go to: the CSV file import or the JSON list import. */
 export type JobEndpoint = 'file' | 'list';

@@ -38,7 +38,7 @@ export function teamReport(job: ImportJob, jobs: readonly ImportJob[], sentBy: s
       name: jobName(job),
       size: source.kind === 'file' ? source.size : null,
       contentHash: source.kind === 'file' ? source.contentHash : null,
-      retryOf: source.kind === 'retry' ? source.jobId : null,
+      retryOf: source.kind === 'retry' ? (source.batchId ?? source.jobId) : null,
     },
     numbering: jobNumbering(job, jobs),
     sentBy,

@@ -34,7 +34,7 @@ function ImportRoute() {
       ? {
           file: new File([handoff.csv], handoff.fileName, { type: 'text/csv' }),
           rows: handoff.rows,
-          source: { kind: 'retry' as const, jobId: handoff.jobId, label: handoff.label },
+          source: { kind: 'retry' as const, jobId: handoff.jobId, label: handoff.label, ...(handoff.batchId === undefined ? {} : { batchId: handoff.batchId }) },
         }
       : undefined;
   });

@@ -182,7 +182,7 @@ function BatchRows({
       {results.rows.length === 0 ? (
         <p role="status" className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">This batch has no result rows.</p>
       ) : (
-        <ResultsBody job={{ id: owner.jobId, source }} results={results} onFixAndRetry={onFixAndRetry} />
+        <ResultsBody job={{ id: owner.jobId, source }} results={results} onFixAndRetry={onFixAndRetry} batchId={batch.id} />
       )}
     </section>
   );

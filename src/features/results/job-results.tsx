@@ -89,7 +89,11 @@ function RetryLinks({ job, jobs }: { job: ImportJob; jobs: readonly ImportJob[] 
     <p className="text-sm text-slate-700">
       {original && (
         <>
-          This job is a <a href={`/imports/${original.jobId}`} className="font-medium text-brand-700 underline">{original.label}</a>.{' '}
+          This job is a{' '}
+          <a href={original.batchId ? `/batches/${original.batchId}` : `/imports/${original.jobId}`} className="font-medium text-brand-700 underline">
+            {original.label}
+          </a>
+          .{' '}
         </>
       )}
       {retries.length > 0 && (
@@ -119,11 +123,14 @@ export function ResultsBody({
   results,
   onFixAndRetry,
   exportSession,
+  batchId,
 }: {
   job: Pick<ImportJob, 'id' | 'source'>;
   results: Results;
   onFixAndRetry?: (handoff: RetryHandoff) => void;
   exportSession?: ExportSession;
+  /** The results are one batch's, opened by its id: a retry links back to that batch. */
+  batchId?: string;
 }) {
   const [filter, setFilter] = useState<ResultFilter>(() => (filterCount(results, 'failed') > 0 ? 'failed' : 'all'));
   const [selected, setSelected] = useState<number | null>(null);
@@ -176,9 +183,9 @@ export function ResultsBody({
         />
         {onFixAndRetry && (
           <div className="flex flex-wrap gap-2">
-            {failed > 0 && <Button onClick={() => onFixAndRetry(buildRetryHandoff(job, results, 'failed'))}>Fix and retry {plural(failed, 'row')}</Button>}
+            {failed > 0 && <Button onClick={() => onFixAndRetry(buildRetryHandoff(job, results, 'failed', batchId))}>Fix and retry {plural(failed, 'row')}</Button>}
             {trackingFailed > 0 && (
-              <Button variant="secondary" onClick={() => onFixAndRetry(buildRetryHandoff(job, results, 'tracking-failed'))}>
+              <Button variant="secondary" onClick={() => onFixAndRetry(buildRetryHandoff(job, results, 'tracking-failed', batchId))}>
                 Fix and retry {plural(trackingFailed, 'row')} whose tracking failed
               </Button>
             )}

@@ -13,8 +13,10 @@ import { cellsUnder, rowErrors, type JobResults, type ResultRow } from './result
  * said about it (`rows`, in the same order).
  */
 export interface RetryHandoff {
-  /** The job the rows come from; the new job's source is `{ kind: 'retry', jobId, label }`. */
+  /** The job the rows come from; the new job's source is `{ kind: 'retry', jobId, label, batchId }`. */
   jobId: string;
+  /** The batch the rows come from, when they were opened by its id (/batches/<id>). */
+  batchId?: string;
   label: string;
   fileName: string;
   csv: string;
@@ -27,7 +29,12 @@ export function retryLabel(source: JobSource): string {
   return `retry of ${name}`;
 }
 
-export function buildRetryHandoff(job: Pick<ImportJob, 'id' | 'source'>, results: JobResults, kind: Extract<DownloadKind, 'failed' | 'tracking-failed'>): RetryHandoff {
+export function buildRetryHandoff(
+  job: Pick<ImportJob, 'id' | 'source'>,
+  results: JobResults,
+  kind: Extract<DownloadKind, 'failed' | 'tracking-failed'>,
+  batchId?: string,
+): RetryHandoff {
   const rows: string[][] = [];
   const notes: ServiceNote[][] = [];
   const rowNumbers: number[] = [];
@@ -40,6 +47,7 @@ export function buildRetryHandoff(job: Pick<ImportJob, 'id' | 'source'>, results
   const label = retryLabel(job.source);
   return {
     jobId: job.id,
+    ...(batchId === undefined ? {} : { batchId }),
     label,
     fileName: `${jobFileStem(job.source)}-${kind === 'failed' ? 'failed-rows' : 'tracking-failed'}.csv`,
     csv: Papa.unparse({ fields: results.columns, data: rows }, { newline: '\r\n' }),
