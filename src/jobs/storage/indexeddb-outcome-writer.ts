@@ -6,12 +6,15 @@
 // so a job deleted meanwhile leaves nothing behind. The job record stays the job store's to update.
 import type { IDBPDatabase } from 'idb';
 import type { BatchOutcome } from '../import-job';
-import { type JobDb, NoJobDatabaseError, openJobDatabase } from './indexeddb-schema';
+import { JobDatabaseConnection, type JobDb, NoJobDatabaseError } from './indexeddb-schema';
 
 export class OutcomeWriter {
-  private dbPromise: Promise<IDBPDatabase<JobDb>> | null = null;
+  // Only the job store makes the database; a deletion or a newer version elsewhere closes this connection.
+  private readonly connection: JobDatabaseConnection;
 
-  constructor(private readonly dbName: string) {}
+  constructor(dbName: string) {
+    this.connection = new JobDatabaseConnection(dbName, false);
+  }
 
   /** False when the job is no longer kept (nothing was written). */
   async save(outcome: BatchOutcome): Promise<boolean> {
@@ -32,25 +35,11 @@ export class OutcomeWriter {
     return true;
   }
 
-  async close(): Promise<void> {
-    const opening = this.dbPromise;
-    this.dbPromise = null;
-    if (opening) (await opening.catch(() => null))?.close();
+  close(): Promise<void> {
+    return this.connection.close();
   }
 
   private db(): Promise<IDBPDatabase<JobDb>> {
-    if (this.dbPromise) return this.dbPromise;
-    // Only the job store makes the database; a deletion or a newer version elsewhere closes this connection.
-    const opening = openJobDatabase(this.dbName, {
-      create: false,
-      closed: () => {
-        if (this.dbPromise === opening) this.dbPromise = null;
-      },
-    });
-    this.dbPromise = opening;
-    opening.catch(() => {
-      if (this.dbPromise === opening) this.dbPromise = null;
-    });
-    return opening;
+    return this.connection.get();
   }
 }

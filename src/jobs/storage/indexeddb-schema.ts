@@ -68,3 +68,38 @@ export async function openJobDatabase(name: string, options: { create: boolean; 
     throw missing ? new NoJobDatabaseError(name) : error;
   }
 }
+
+/**
+ * One connection to a job database, opened when first asked and opened again after it closed (a
+ * deletion or a newer version in another tab) or failed to open. `create`: whether opening may
+ * make the database (the job store) or only use one that exists (the outcome writer).
+ */
+export class JobDatabaseConnection {
+  private opening: Promise<IDBPDatabase<JobDb>> | null = null;
+
+  constructor(
+    private readonly name: string,
+    private readonly create: boolean,
+  ) {}
+
+  get(): Promise<IDBPDatabase<JobDb>> {
+    if (this.opening) return this.opening;
+    const opening: Promise<IDBPDatabase<JobDb>> = openJobDatabase(this.name, {
+      create: this.create,
+      closed: () => {
+        if (this.opening === opening) this.opening = null;
+      },
+    });
+    this.opening = opening;
+    opening.catch(() => {
+      if (this.opening === opening) this.opening = null;
+    });
+    return opening;
+  }
+
+  async close(): Promise<void> {
+    const opening = this.opening;
+    this.opening = null;
+    if (opening) (await opening.catch(() => null))?.close();
+  }
+}

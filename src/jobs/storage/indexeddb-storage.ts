@@ -2,18 +2,19 @@
 // of every write on a BroadcastChannel, so their job stores follow.
 import type { IDBPDatabase } from 'idb';
 import type { BatchOutcome, ChunkPayload, ImportJob } from '../import-job';
-import { JOB_DATABASE, type JobDb, openJobDatabase } from './indexeddb-schema';
+import { JOB_DATABASE, JobDatabaseConnection, type JobDb } from './indexeddb-schema';
 import { JobNotFoundError, type JobStorage, type JobWrite } from './job-storage';
 
 const CHANNEL = 'import-console-jobs';
 
 export class IndexedDbJobStorage implements JobStorage {
-  private dbPromise: Promise<IDBPDatabase<JobDb>> | null = null;
+  private readonly connection: JobDatabaseConnection;
   private readonly channel: BroadcastChannel | null;
   private readonly listeners = new Set<() => void>();
 
   /** `databaseName`: where the results worker saves the outcomes it reads (indexeddb-outcome-writer.ts). */
   constructor(readonly databaseName: string = JOB_DATABASE) {
+    this.connection = new JobDatabaseConnection(databaseName, true);
     this.channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
     if (this.channel) {
       this.channel.onmessage = () => this.listeners.forEach((listener) => listener());
@@ -115,9 +116,7 @@ export class IndexedDbJobStorage implements JobStorage {
 
   async close(): Promise<void> {
     this.channel?.close();
-    const opening = this.dbPromise;
-    this.dbPromise = null;
-    if (opening) (await opening.catch(() => null))?.close();
+    await this.connection.close();
   }
 
   private async removePayloads(jobId: string): Promise<void> {
@@ -127,18 +126,7 @@ export class IndexedDbJobStorage implements JobStorage {
   }
 
   private db(): Promise<IDBPDatabase<JobDb>> {
-    if (this.dbPromise) return this.dbPromise;
-    const opening: Promise<IDBPDatabase<JobDb>> = openJobDatabase(this.databaseName, {
-      create: true,
-      closed: () => {
-        if (this.dbPromise === opening) this.dbPromise = null;
-      },
-    });
-    this.dbPromise = opening;
-    opening.catch(() => {
-      if (this.dbPromise === opening) this.dbPromise = null;
-    });
-    return opening;
+    return this.connection.get();
   }
 
   private changed(): void {
