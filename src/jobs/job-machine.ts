@@ -16,7 +16,7 @@
 //           running | paused ─cancel→ cancelled (accepted batches still finish)
 //           after every event: every chunk final and every batch finished → finished (done)
 import { applyDigest, initialProgress } from './batch-summary';
-import type { BatchDigest, BatchHeadline, BatchOutcome, BatchProgress, ChunkStatus, ImportJob, JobChunk, JobEndpoint, JobSource, SkippedBeforeSend } from './import-job';
+import type { BatchDigest, BatchHeadline, BatchOutcome, BatchProgress, ChunkStatus, ImportJob, JobChunk } from './import-job';
 import { progressAfterFollowUp, startFollowUps, type TrackingFollowUp } from './tracking-follow-up';
 
 /** A piece of rows as cut (chunking.ts): what a chunk record is made from. */
@@ -64,18 +64,7 @@ const SKIPPED_UNKNOWN_REASON = 'its answer was lost and you chose not to send it
 const INTERRUPTED_ERROR = 'The page closed while this chunk was being sent; it may or may not have been imported.';
 
 /** What a job is made of: everything but the chunks' rows, which the store keeps apart. */
-export interface JobFields {
-  id: string;
-  at: number;
-  source: JobSource;
-  endpoint: JobEndpoint;
-  headers: string[];
-  chunkRows: number;
-  serviceUrl: string;
-  rowsRead: number;
-  skippedBeforeSend: SkippedBeforeSend[];
-  notify: boolean;
-}
+export type JobFields = Pick<ImportJob, 'id' | 'source' | 'endpoint' | 'headers' | 'chunkRows' | 'serviceUrl' | 'rowsRead' | 'skippedBeforeSend' | 'notify'> & { at: number };
 
 /** A new job: running, its rows cut into pending chunks 0, 1, 2… The rows must add up. */
 export function madeJob(fields: JobFields, cut: readonly ChunkRows[]): ImportJob {
