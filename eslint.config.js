@@ -78,12 +78,13 @@ const directionsRule = {
 };
 
 /**
- * The job engine runs in Node as well as in the browser: outside its browser adapters (the
- * IndexedDB storage, and job-runtime.ts that wires the browser's storage, Web Locks and
- * notifications), src/jobs touches no browser global, directly or through globalThis.
+ * The job engine runs in Node as well as in the browser: the machine (jobs/job-machine.ts), the
+ * loops (jobs/runner/) and everything else in src/jobs touch no browser global, directly or
+ * through globalThis; only its browser adapters do (the IndexedDB storage, and job-runtime.ts
+ * that wires the browser's storage, Web Locks and notifications).
  */
 const browserGlobals = ['window', 'self', 'document', 'navigator', 'location', 'indexedDB', 'IDBKeyRange', 'BroadcastChannel', 'localStorage', 'sessionStorage', 'Notification', 'Worker'];
-const engineMessage = 'The job engine runs in Node too: only its browser adapters (jobs/storage/indexeddb-*, jobs/job-runtime.ts) touch browser globals; take what you need as a dependency.';
+const engineMessage = 'The job engine (its machine, its loops in jobs/runner/) runs in Node too: only its browser adapters (jobs/storage/indexeddb-*, jobs/job-runtime.ts) touch browser globals; take what you need as a dependency.';
 const engineWithoutBrowser = {
   files: ['src/jobs/**/*.ts'],
   ignores: ['src/jobs/storage/indexeddb-*.ts', 'src/jobs/job-runtime.ts'],

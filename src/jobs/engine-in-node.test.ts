@@ -14,7 +14,7 @@ import { containerCheckDigit } from '../spreadsheet/iso6346';
 import { digestBatch, headlineOf, readBatchBody } from '../workers/results-summary';
 import { accountJob } from './accounting';
 import type { BatchReader, ImportJob } from './import-job';
-import { JobRunner } from './job-runner';
+import { JobRunner } from './runner/job-runner';
 import { JobStore } from './job-store';
 import { MemoryJobStorage } from './storage/memory-storage';
 

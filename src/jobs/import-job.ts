@@ -10,7 +10,7 @@
 //   BatchProgress    the latest poll of an accepted chunk's batch, summarised (every tab sees it)
 //   BatchOutcome     a finished batch's items, compact, in row order (for results and retries)
 import type { KeptBody } from '../api/http-client';
-import type { TrackingFollowUp } from './tracking-follow-up';
+import type { TrackingFollowUp } from './runner/tracking-follow-up';
 
 /** Where the rows came from. `retry` names the job whose failed rows were fixed and resent. */
 export type JobSource =
@@ -205,7 +205,7 @@ export interface ImportJob {
   pausedReason: string | null;
   /** Ask for a browser notification when it finishes in a hidden tab. */
   notify: boolean;
-  /** Finished batches whose shipments' tracking was still processing (tracking-follow-up.ts). */
+  /** Finished batches whose shipments' tracking was still processing (runner/tracking-follow-up.ts). */
   trackingFollowUps?: TrackingFollowUp[];
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { accountJob } from './accounting';
 import type { BatchDigest, BatchHeadline, BatchOutcome, ImportJob, OutcomeItem } from './import-job';
 import { type JobEvent, madeJob, transition, type Transition } from './job-machine';
-import type { TrackingFollowUp } from './tracking-follow-up';
+import type { TrackingFollowUp } from './runner/tracking-follow-up';
 
 /** Rows 2…n+1 of a file, cut into pieces of `size`; every other row has a reference. */
 function cut(n: number, size: number, first = 2) {

@@ -17,7 +17,7 @@
 //           after every event: every chunk final and every batch finished → finished (done)
 import { applyDigest, initialProgress } from './batch-summary';
 import type { BatchDigest, BatchHeadline, BatchOutcome, BatchProgress, ChunkStatus, ImportJob, JobChunk } from './import-job';
-import { progressAfterFollowUp, startFollowUps, type TrackingFollowUp } from './tracking-follow-up';
+import { progressAfterFollowUp, startFollowUps, type TrackingFollowUp } from './runner/tracking-follow-up';
 
 /** A piece of rows as cut (chunking.ts): what a chunk record is made from. */
 export interface ChunkRows {

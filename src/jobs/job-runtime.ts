@@ -7,7 +7,7 @@ import { sharedBudget } from '../api/rate-limit-budget';
 import { persistBudget } from '../api/rate-limit-budget-store';
 import type { ImportJob } from './import-job';
 import { JobEtaTracker } from './eta';
-import { JobRunner } from './job-runner';
+import { JobRunner } from './runner/job-runner';
 import { jobName } from './job-name';
 import { JobStore } from './job-store';
 import { IndexedDbJobStorage } from './storage/indexeddb-storage';

@@ -5,7 +5,7 @@ import { ProgressBar } from '../../components/progress-bar';
 import { StatusBadge } from '../../components/status-badge';
 import type { ImportJob } from '../../jobs/import-job';
 import { jobStore } from '../../jobs/job-runtime';
-import { sendsIdempotencyKey } from '../../jobs/submit-queue';
+import { sendsIdempotencyKey } from '../../jobs/runner/submit-queue';
 import type { JobView } from './job-view';
 import { formatCount as n } from '../../components/plural';
 

@@ -4,7 +4,7 @@ import type { BudgetSnapshotView } from './rate-limit-meter';
 import { humanize } from '../../components/humanize';
 import type { BatchProgress, ImportJob, OutcomeCounts, RowProblemRecord } from '../../jobs/import-job';
 import { accountJob, type JobAccounting } from '../../jobs/accounting';
-import { isStalled } from '../../jobs/poll-scheduler';
+import { isStalled } from '../../jobs/runner/poll-scheduler';
 import { STALL_AFTER_MS } from '../../jobs/job-settings';
 import { jobState, type JobPhase, type JobState } from '../../jobs/job-state';
 import { explainServiceRowNumbers, type RowNumbering } from '../../spreadsheet/row-numbering';

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { ImportJob } from '../../jobs/import-job';
 import { jobRunner, jobStore } from '../../jobs/job-runtime';
 import type { JobsSnapshot } from '../../jobs/job-store';
-import type { RunnerSnapshot } from '../../jobs/job-runner';
+import type { RunnerSnapshot } from '../../jobs/runner/job-runner';
 
 /** Every job in this browser, re-rendering when any tab changes one. */
 export function useJobs(): JobsSnapshot {

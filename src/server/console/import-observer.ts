@@ -1,6 +1,6 @@
 // The team history learns from the imports that pass through the console's server, not only from
 // the sending browser: each import names its job and chunk in its Idempotency-Key
-// (`<job id>:<chunk id>`, jobs/submit-queue.ts), and a 2xx answer names the batch. So a job whose
+// (`<job id>:<chunk id>`, jobs/runner/submit-queue.ts), and a 2xx answer names the batch. So a job whose
 // tab closed right after an import still shows the batch it became.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_HEADER } from '../../contract/idempotency';

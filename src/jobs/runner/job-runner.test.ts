@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { RateLimitBudget } from '../api/rate-limit-budget';
-import type { ShipmentPage } from '../api/shipments';
-import type { BatchDigest, OutcomeItem } from './import-job';
+import { RateLimitBudget } from '../../api/rate-limit-budget';
+import type { ShipmentPage } from '../../api/shipments';
+import type { BatchDigest, OutcomeItem } from '../import-job';
 import { JobRunner } from './job-runner';
-import { JobStore } from './job-store';
-import { MemoryJobStorage } from './storage/memory-storage';
+import { JobStore } from '../job-store';
+import { MemoryJobStorage } from '../storage/memory-storage';
 import { FOLLOW_UP_SPACING_MS } from './tracking-follow-up';
 
 const stores: JobStore[] = [];

@@ -12,8 +12,8 @@
 //   dueFollowUps(list, now)           → those to check now (never sooner than FOLLOW_UP_SPACING_MS apart)
 //   nextFollowUpAt(list)              → when the runner should wake for the next one (null: none left)
 //   recordShipmentPage(f, page, now)  → the follow-up after one page, and whether to read the next page
-import type { Shipment } from '../contract/shipment';
-import type { BatchOutcome, BatchProgress, OutcomeItem, RowProblemRecord } from './import-job';
+import type { Shipment } from '../../contract/shipment';
+import type { BatchOutcome, BatchProgress, OutcomeItem, RowProblemRecord } from '../import-job';
 
 /** At least this long between two checks of one batch; each fruitless check doubles it, up to the cap. */
 export const FOLLOW_UP_SPACING_MS = 60_000;

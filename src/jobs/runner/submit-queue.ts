@@ -9,12 +9,12 @@
 //   any other 4xx               → rejected(error): its rows count as skipped with the sentence
 // Every request to this page's own server carries the chunk's Idempotency-Key (chunkIdempotencyKey),
 // the same on every attempt and on the user's Resend, so a repeat gets the first batch back.
-import { ApiError, HttpError, NotSentError } from '../api/api-error';
-import { type ApiTarget, type HttpDeps, httpDepsWith } from '../api/http-client';
-import { importFile, importList } from '../api/imports';
-import type { BatchHeadline, BatchReader, ChunkPayload, ImportJob, JobChunk } from './import-job';
-import { type JobEvent, nextChunkToSend } from './job-machine';
-import type { JobStore } from './job-store';
+import { ApiError, HttpError, NotSentError } from '../../api/api-error';
+import { type ApiTarget, type HttpDeps, httpDepsWith } from '../../api/http-client';
+import { importFile, importList } from '../../api/imports';
+import type { BatchHeadline, BatchReader, ChunkPayload, ImportJob, JobChunk } from '../import-job';
+import { type JobEvent, nextChunkToSend } from '../job-machine';
+import type { JobStore } from '../job-store';
 
 export interface SubmitDeps {
   store: Pick<JobStore, 'getJob' | 'getPayload' | 'apply' | 'splitChunk'>;

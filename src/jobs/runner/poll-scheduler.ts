@@ -2,7 +2,7 @@
 // Each batch at most once per 10–15 s (spacing plus jitter, the spec's rule); all polls together
 // within what the general bucket leaves after the uploads still to send, spread until its reset;
 // batches take turns, the least recently polled first and, among equals, the oldest.
-import { POLL_BUDGET_RESERVE, POLL_JITTER_MS, POLL_SPACING_MS } from './job-settings';
+import { POLL_BUDGET_RESERVE, POLL_JITTER_MS, POLL_SPACING_MS } from '../job-settings';
 
 export interface PollCandidate {
   batchId: string;

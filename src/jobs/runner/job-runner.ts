@@ -12,14 +12,14 @@
 //                                    coordinate with others) | 'stopped'
 //   recordPoll(jobId, digest)        a poll's answer, as the poll loop (poll-loop.ts) records it
 import type { QueryClient } from '@tanstack/query-core';
-import { type ApiTarget, type HttpDeps, httpDepsWith } from '../api/http-client';
-import { fetchShipmentPage, type ShipmentPage } from '../api/shipments';
-import type { RateLimitBudget } from '../api/rate-limit-budget';
-import { applyDigest } from './batch-summary';
-import type { BatchDigest, BatchReader, ImportJob } from './import-job';
-import { POLL_BUDGET_RESERVE } from './job-settings';
-import { isJobFinished } from './job-machine';
-import type { JobStore } from './job-store';
+import { type ApiTarget, type HttpDeps, httpDepsWith } from '../../api/http-client';
+import { fetchShipmentPage, type ShipmentPage } from '../../api/shipments';
+import type { RateLimitBudget } from '../../api/rate-limit-budget';
+import { applyDigest } from '../batch-summary';
+import type { BatchDigest, BatchReader, ImportJob } from '../import-job';
+import { POLL_BUDGET_RESERVE } from '../job-settings';
+import { isJobFinished } from '../job-machine';
+import type { JobStore } from '../job-store';
 import { type PollHooks, PollLoop, runningBatches } from './poll-loop';
 import { planPolls } from './poll-scheduler';
 import { payloadSender, sendPendingChunks, type SubmitDeps } from './submit-queue';

@@ -1,9 +1,9 @@
 import { environmentManager, QueryClient } from '@tanstack/query-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiTarget, HttpDeps } from '../api/http-client';
-import { RateLimitBudget } from '../api/rate-limit-budget';
-import type { BatchDigest, ImportJob } from './import-job';
-import { madeJob, transition, type JobEvent } from './job-machine';
+import type { ApiTarget, HttpDeps } from '../../api/http-client';
+import { RateLimitBudget } from '../../api/rate-limit-budget';
+import type { BatchDigest, ImportJob } from '../import-job';
+import { madeJob, transition, type JobEvent } from '../job-machine';
 import { PollLoop, type PollHooks } from './poll-loop';
 
 // Query takes a process without `window` for a server and schedules no refetch: this one polls.

@@ -1,11 +1,11 @@
 import Papa from 'papaparse';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HttpDeps } from '../api/http-client';
-import { RateLimitBudget } from '../api/rate-limit-budget';
-import { JobStore } from './job-store';
-import { MemoryJobStorage } from './storage/memory-storage';
+import type { HttpDeps } from '../../api/http-client';
+import { RateLimitBudget } from '../../api/rate-limit-budget';
+import { JobStore } from '../job-store';
+import { MemoryJobStorage } from '../storage/memory-storage';
 import { isCapAnswer, namedRowCap, payloadSender, sendPendingChunks } from './submit-queue';
-import { HttpError, InvalidResponseError, NotSentError } from '../api/api-error';
+import { HttpError, InvalidResponseError, NotSentError } from '../../api/api-error';
 
 const HEADERS = ['tracking_number', 'tracking_type', 'reference', 'carrier'];
 

@@ -4,10 +4,10 @@
 // runner itself. The observers live in the app's QueryClient, under the batch's key, so any page
 // may read the last digest from the same cache.
 import { type QueryClient, QueryObserver } from '@tanstack/query-core';
-import type { ApiTarget, HttpDeps, KeptBody } from '../api/http-client';
-import { batchQueryOptions } from '../api/imports';
-import { sleep } from '../api/rate-limit-budget';
-import type { BatchDigest, ImportJob } from './import-job';
+import type { ApiTarget, HttpDeps, KeptBody } from '../../api/http-client';
+import { batchQueryOptions } from '../../api/imports';
+import { sleep } from '../../api/rate-limit-budget';
+import type { BatchDigest, ImportJob } from '../import-job';
 
 /** What the loop needs of the runner. */
 export interface PollHooks {

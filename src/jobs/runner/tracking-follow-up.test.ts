@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BatchOutcome, BatchProgress, OutcomeItem } from './import-job';
+import type { BatchOutcome, BatchProgress, OutcomeItem } from '../import-job';
 import { applyFollowUp, dueFollowUps, followUpQuery, FOLLOW_UP_SPACING_CAP_MS, FOLLOW_UP_SPACING_MS, nextFollowUpAt, progressAfterFollowUp, recordShipmentPage, startFollowUps } from './tracking-follow-up';
 
 const item = (rowNumber: number, fields: Partial<OutcomeItem>): OutcomeItem => ({
