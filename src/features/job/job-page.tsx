@@ -94,6 +94,9 @@ function JobProgress({ job }: { job: ImportJob }) {
       />
       <p className="sr-only" aria-live="polite" aria-atomic="true">{announcement}</p>
       {runner.notice && <Alert tone="warning" title="One tab at a time">{runner.notice}</Alert>}
+      {runner.unrecorded.filter((u) => u.jobId === job.id).map((u) => (
+        <Alert key={u.batchId} tone="error" title="An answer was not saved">{u.sentence}</Alert>
+      ))}
       {runner.role === 'watcher' && job.finishedAt === null && (
         <Alert tone="info" title="Another tab is sending">Another tab of this console sends and polls; this one shows the same progress. Close that tab and this one takes over.</Alert>
       )}

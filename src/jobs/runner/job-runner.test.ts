@@ -1,7 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { environmentManager, QueryClient } from '@tanstack/query-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { HttpDeps } from '../../api/http-client';
 import { RateLimitBudget } from '../../api/rate-limit-budget';
 import type { ShipmentPage } from '../../api/shipments';
-import type { BatchDigest, OutcomeItem } from '../import-job';
+import type { BatchDigest, BatchOutcome, BatchReader, OutcomeItem } from '../import-job';
 import { JobRunner } from './job-runner';
 import { JobStore } from '../job-store';
 import { MemoryJobStorage } from '../storage/memory-storage';
@@ -123,5 +125,64 @@ describe('tracking follow-up in the runner', () => {
     const job = await store.getJob(jobId);
     expect(job?.batches.b1?.counts.trackingFailed).toBe(1);
     expect(job?.trackingFollowUps).toEqual([]);
+  });
+});
+
+/** Storage whose first `failures` outcome writes fail, as a full disk fails them. */
+class FullDiskStorage extends MemoryJobStorage {
+  constructor(private failures: number) {
+    super();
+  }
+
+  override saveOutcome(outcome: BatchOutcome): Promise<void> {
+    if (this.failures-- > 0) return Promise.reject(new Error('The quota has been exceeded.'));
+    return super.saveOutcome(outcome);
+  }
+}
+
+describe('a poll answer the runner could not record', () => {
+  beforeAll(() => environmentManager.setIsServer(() => false)); // Query schedules no refetch on a server
+  afterAll(() => environmentManager.setIsServer(() => true));
+
+  it('is said on the job with its reason, and the next poll records it and finishes the job', { timeout: 15_000 }, async () => {
+    const store = new JobStore(new FullDiskStorage(1));
+    stores.push(store);
+    let polls = 0;
+    const http: HttpDeps = {
+      fetch: () => {
+        polls++;
+        return Promise.resolve(new Response(JSON.stringify({ id: 'b1', status: 'completed' }), { status: 200 }));
+      },
+      budget: new RateLimitBudget(), sleep: () => Promise.resolve(), random: () => 0.5, now: Date.now,
+    };
+    const reader: BatchReader = {
+      headline: () => Promise.reject(new Error('nothing is sent')),
+      digest: () => Promise.resolve({
+        id: 'b1', status: 'completed', total: 1, completed: 1, failureReason: null, counts: { created: 1, updated: 0, failed: 0, withWarnings: 0, trackingFailed: 0 },
+        problems: [], problemCount: 0, unmatchedItems: 0, items: [item(1, 's1', 'succeeded')],
+      }),
+    };
+    const runner = new JobRunner({
+      store, budget: new RateLimitBudget(), getTarget: () => ({ baseUrl: '', apiKey: 'k' }), subscribeTarget: () => () => undefined,
+      locks: null, now: Date.now, random: () => 0.5, notify: () => undefined, http, pollSpacing: { spacingMs: 0, jitterMs: 0 },
+    });
+    const job = await store.createJob({
+      source: { kind: 'quick-add' }, serviceUrl: '', rowsRead: 1, skipped: [], chunkRows: 10,
+      rows: { format: 'json', requests: [{}], rowNumbers: [1] },
+    });
+    await store.apply(job.id, { type: 'claim', chunkId: 0, at: 0 });
+    await store.apply(job.id, { type: 'accepted', chunkId: 0, batch: { id: 'b1', status: 'processing', total: 1, completed: 0, failureReason: null }, at: 0 });
+
+    const stop = runner.start(reader, new QueryClient({ defaultOptions: { queries: { retry: false } } }));
+    await expect.poll(() => runner.getSnapshot().unrecorded, { timeout: 5_000 }).toEqual([
+      { jobId: job.id, batchId: 'b1', sentence: 'The last answer for batch b1 could not be saved in this browser (The quota has been exceeded.); the runner asks the service again at its next poll.' },
+    ]);
+    expect((await store.getJob(job.id))?.finishedAt).toBeNull();
+
+    await expect.poll(async () => (await store.getJob(job.id))?.finishedAt ?? null, { timeout: 5_000 }).not.toBeNull();
+    expect(runner.getSnapshot().unrecorded).toEqual([]);
+    expect(polls).toBe(2);
+    expect(await store.getOutcomes(job.id)).toHaveLength(1);
+    stop();
   });
 });

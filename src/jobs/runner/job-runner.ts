@@ -10,6 +10,8 @@
 //                                    and the QueryClient the poll loop's observers live in
 //   getSnapshot().role               'runner' | 'watcher' | 'no-locks' (this tab runs, but cannot
 //                                    coordinate with others) | 'stopped'
+//   getSnapshot().unrecorded         the batches whose last answer could not be recorded, with the
+//                                    sentence the job page shows until a later poll records it
 //   recordPoll(jobId, digest)        a poll's answer, as the poll loop (poll-loop.ts) records it
 import type { QueryClient } from '@tanstack/query-core';
 import { type ApiTarget, type HttpDeps, httpDepsWith } from '../../api/http-client';
@@ -20,7 +22,7 @@ import type { BatchDigest, BatchReader, ImportJob } from '../import-job';
 import { POLL_BUDGET_RESERVE } from '../job-settings';
 import { isJobFinished } from '../job-machine';
 import type { JobStore } from '../job-store';
-import { type PollHooks, PollLoop, runningBatches } from './poll-loop';
+import { type PollHooks, PollLoop, type RunningBatch, runningBatches } from './poll-loop';
 import { planPolls } from './poll-scheduler';
 import { payloadSender, sendPendingChunks, type SubmitDeps } from './submit-queue';
 import { applyFollowUp, dueFollowUps, followUpQuery, nextFollowUpAt, recordShipmentPage, type TrackingFollowUp } from './tracking-follow-up';
@@ -31,6 +33,14 @@ export interface RunnerSnapshot {
   role: RunnerRole;
   /** A sentence for the page when this tab cannot coordinate with others. */
   notice: string | null;
+  /** Batches whose last poll answer was not recorded (the job keeps its earlier state), oldest first. */
+  unrecorded: readonly UnrecordedPoll[];
+}
+
+export interface UnrecordedPoll {
+  jobId: string;
+  batchId: string;
+  sentence: string;
 }
 
 export const LOCK_NAME = 'import-console-runner';
@@ -62,7 +72,7 @@ export interface RunnerDeps {
 }
 
 export class JobRunner {
-  private snapshot: RunnerSnapshot = { role: 'stopped', notice: null };
+  private snapshot: RunnerSnapshot = { role: 'stopped', notice: null, unrecorded: [] };
   private readonly listeners = new Set<() => void>();
   private abort: AbortController | null = null;
   private wake: (() => void) | null = null;
@@ -114,7 +124,7 @@ export class JobRunner {
     this.abort?.abort();
     this.abort = null;
     this.wake?.();
-    this.set({ role: 'stopped', notice: null });
+    this.set({ role: 'stopped', notice: null, unrecorded: [] });
   }
 
   /** Holds the lock (its promise) for as long as this tab runs. */
@@ -124,7 +134,11 @@ export class JobRunner {
     const polls = this.reader && this.client ? new PollLoop(this.client, this.pollHooks(this.reader), this.http(this.reader)) : null;
     const syncPolls = () => {
       const { status, jobs } = this.deps.store.getSnapshot();
-      if (status === 'ready') polls?.sync(jobs, this.deps.getTarget());
+      if (status !== 'ready') return;
+      polls?.sync(jobs, this.deps.getTarget());
+      // A deleted job's answers have nowhere to go: nothing is left to say about them.
+      const kept = this.snapshot.unrecorded.filter((u) => jobs.some((job) => job.id === u.jobId));
+      if (kept.length !== this.snapshot.unrecorded.length) this.set({ unrecorded: kept });
     };
     const unsubscribePolls = [this.deps.store.subscribe(syncPolls), this.deps.subscribeTarget(syncPolls)];
     syncPolls();
@@ -162,8 +176,22 @@ export class JobRunner {
       now: this.deps.now,
       read: async ({ jobId, batchId, chunkId }, body) =>
         reader.digest(body, await this.rowNumbersOf(jobId, batchId), database === undefined ? undefined : { database, jobId, chunkId }),
-      record: (jobId, digest) => this.recordPoll(jobId, digest),
+      record: (batch, digest) => this.recordAnswer(batch, digest),
     };
+  }
+
+  /** Records a poll's answer; one that fails is said on the job page until a later poll records it. */
+  private async recordAnswer(batch: RunningBatch, digest: BatchDigest): Promise<void> {
+    const others = () => this.snapshot.unrecorded.filter((u) => u.batchId !== batch.batchId);
+    try {
+      await this.recordPoll(batch.jobId, digest);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const sentence = `The last answer for batch ${batch.batchId} could not be saved in this browser (${reason}); the runner asks the service again at its next poll.`;
+      this.set({ unrecorded: [...others(), { jobId: batch.jobId, batchId: batch.batchId, sentence }] });
+      throw error;
+    }
+    if (this.snapshot.unrecorded.some((u) => u.batchId === batch.batchId)) this.set({ unrecorded: others() });
   }
 
   /** A chunk left `sending` by a tab that closed may have reached the service: the user decides. */
@@ -312,8 +340,8 @@ export class JobRunner {
     return null;
   }
 
-  private set(next: RunnerSnapshot): void {
-    this.snapshot = next;
+  private set(change: Partial<RunnerSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...change };
     this.listeners.forEach((listener) => listener());
   }
 }

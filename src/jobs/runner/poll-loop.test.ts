@@ -27,7 +27,7 @@ function jobWithBatches(id: string, serviceUrl = TARGET.baseUrl): ImportJob {
 }
 
 /** The service: every batch answers `status` to each poll; each request is counted by batch. */
-function harness(status: () => string) {
+function harness(status: () => string, record: (digest: BatchDigest) => Promise<void> = () => Promise.resolve()) {
   const polled = new Map<string, number>();
   const recorded: string[] = [];
   const fetch = (url: string | URL | Request) => {
@@ -45,9 +45,9 @@ function harness(status: () => string) {
       const digest = { id: batch.id, status: batch.status, total: 1, completed: 0, failureReason: null, counts: { created: 0, updated: 0, failed: 0, withWarnings: 0, trackingFailed: 0 }, problems: [], problemCount: 0, unmatchedItems: 0, items: null };
       return Promise.resolve(digest satisfies BatchDigest);
     },
-    record: (_jobId, digest) => {
+    record: async (_batch, digest) => {
+      await record(digest);
       recorded.push(`${digest.id}:${digest.status}`);
-      return Promise.resolve();
     },
   };
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -69,6 +69,20 @@ describe('the poll loop', () => {
     const after = polled.get('j-b0');
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(polled.get('j-b0')).toBe(after); // final: no more polls
+    loop.stop();
+  });
+
+  it('asks again for a final answer it could not record, and records it then', { timeout: 10_000 }, async () => {
+    let refusals = 1;
+    const { loop, polled, recorded } = harness(
+      () => 'completed',
+      (digest) => (digest.id === 'j-b0' && refusals-- > 0 ? Promise.reject(new Error('QuotaExceededError')) : Promise.resolve()),
+    );
+    loop.sync([jobWithBatches('j')], TARGET);
+    await expect.poll(() => recorded, { timeout: 5_000 }).toEqual(['j-b1:completed', 'j-b0:completed']);
+    expect([polled.get('j-b0'), polled.get('j-b1')]).toEqual([2, 1]); // one more poll, for the answer not recorded
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(polled.get('j-b0')).toBe(2); // recorded: no more polls
     loop.stop();
   });
 

@@ -2,11 +2,14 @@
 // batch of the connected service, each paced by the runner's one plan for all of them (dueAt) and
 // stopped at a final status (batchQueryOptions' refetchInterval); each answer is recorded by the
 // runner itself. The observers live in the app's QueryClient, under the batch's key, so any page
-// may read the last digest from the same cache.
+// may read the last digest from the same cache. An answer that could not be recorded is asked
+// for again at the batch's next turn in the plan: the regular poll while it runs, one more poll
+// once it is final (its observer polls no more by itself).
 import { type QueryClient, QueryObserver } from '@tanstack/query-core';
 import type { ApiTarget, HttpDeps, KeptBody } from '../../api/http-client';
 import { batchQueryOptions } from '../../api/imports';
 import { sleep } from '../../api/rate-limit-budget';
+import { isFinalBatchStatus } from '../../contract/batch';
 import type { BatchDigest, ImportJob } from '../import-job';
 
 /** What the loop needs of the runner. */
@@ -17,8 +20,8 @@ export interface PollHooks {
   now(): number;
   /** The batch's body read against its chunk's rows. */
   read(batch: RunningBatch, body: ArrayBuffer | KeptBody): Promise<BatchDigest>;
-  /** Records an answer in the batch's job. */
-  record(jobId: string, digest: BatchDigest): Promise<void>;
+  /** Records an answer in the batch's job; a rejection means the answer is not recorded. */
+  record(batch: RunningBatch, digest: BatchDigest): Promise<void>;
 }
 
 export interface RunningBatch {
@@ -87,13 +90,19 @@ export class PollLoop {
     };
     const observer = new QueryObserver(this.client, batchQueryOptions(target, batchId, schedule, (body) => this.hooks.read(batch, body), this.http));
     let recordedAt = 0;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     const unsubscribe = observer.subscribe((result) => {
       if (!result.data || result.dataUpdatedAt === recordedAt) return;
       recordedAt = result.dataUpdatedAt;
-      // A job deleted meanwhile has nowhere to record the poll: nothing to do.
-      this.hooks.record(batch.jobId, result.data).catch(() => undefined);
+      const final = isFinalBatchStatus(result.data.status);
+      this.hooks.record(batch, result.data).catch(() => {
+        if (!final) return; // the next regular poll records again
+        clearTimeout(retry);
+        retry = setTimeout(() => void observer.refetch(), Math.max(1_000, schedule.nextPollIn()));
+      });
     });
     return () => {
+      clearTimeout(retry);
       unsubscribe();
       observer.destroy();
     };
