@@ -1,16 +1,15 @@
 // Cutting a job's rows into chunks and halving a chunk the service refused for its size.
 // Pure: rows in, CSV text (papaparse `unparse`, exact headers, CRLF) or JSON lists out.
 //
-//   cutIntoChunks(rows, chunkRows)  NewJobRows → chunk bodies with their file row numbers
+//   cutIntoChunks(rows, chunkRows)  NewJobRows → each chunk's payload body and rows (the import
+//                                   worker's CSV chunks are taken as they are, never cut again)
 //   splitChunkBody(body, rowNumbers, pieceRows?)  one body → pieces (halves by default), no row lost, order kept
 import Papa from 'papaparse';
-import type { ChunkBody, NewJobRows } from './import-job';
+import type { ChunkBody, ChunkPayload, NewJobRows } from './import-job';
+import type { ChunkRows } from './job-machine';
 
-export interface CutChunk {
-  body: ChunkBody;
-  rowNumbers: number[];
-  withoutReference: number;
-}
+/** A chunk before its job exists: what its payload will hold, and what its record is made from. */
+type CutChunk = Pick<ChunkPayload, 'body' | 'rowNumbers'> & ChunkRows;
 
 /** What a chunk's CSV has between cells. Readers name it, never guess it (a tab-filled name could pass for one). */
 export const CHUNK_DELIMITER = ',';

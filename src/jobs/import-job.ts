@@ -11,6 +11,7 @@
 //   BatchOutcome     a finished batch's items, compact, in row order (for results and retries)
 import type { KeptBody } from '../api/http-client';
 import type { TrackingFollowUp } from './runner/tracking-follow-up';
+import type { CsvChunk } from '../spreadsheet/csv-output';
 
 /** Where the rows came from. `retry` names the job whose failed rows were fixed and resent. */
 export type JobSource =
@@ -209,20 +210,13 @@ export interface ImportJob {
   trackingFollowUps?: TrackingFollowUp[];
 }
 
-/** CSV text already cut into chunks (the import worker makes these off the main thread). */
-export interface PreparedCsvChunk {
-  csv: string;
-  rowNumbers: number[];
-  withoutReference: number;
-}
-
 /**
  * What a caller hands to createJob: already-normalized rows (cut into chunks of `chunkRows`
  * here), CSV chunks the worker already cut, or ready JSON requests for the list endpoint.
  */
 export type NewJobRows =
   | { format: 'csv'; headers: string[]; rows: string[][]; rowNumbers: number[] }
-  | { format: 'csv-chunks'; headers: string[]; chunks: PreparedCsvChunk[] }
+  | { format: 'csv-chunks'; headers: string[]; chunks: CsvChunk[] }
   | { format: 'json'; requests: Record<string, unknown>[]; rowNumbers: number[] };
 
 export interface NewJob {

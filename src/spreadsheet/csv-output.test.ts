@@ -17,14 +17,16 @@ describe('toCsvChunks', () => {
     const submission = toCsvChunks(review, 10);
 
     expect(submission.headers).toEqual(['tracking_number', 'tracking_type', 'reference', 'carrier', 'name', 'viewers', 'tags', 'assignees', 'cf_po_number']);
-    expect(submission.chunks.map((chunk) => chunk.rows.length)).toEqual([10, 10, 3]);
+    expect(submission.chunks.map((chunk) => chunk.rowNumbers.length)).toEqual([10, 10, 3]);
+    expect(submission.chunks[0]?.rowNumbers.slice(0, 5)).toEqual([2, 3, 4, 6, 7]); // file row numbers, the excluded row 5 left out
+    expect(submission.chunks.map((chunk) => chunk.withoutReference)).toEqual([0, 0, 0]);
     expect(submission.skipped).toEqual([
       { row: 3, rowNumber: 5, reasons: ['excluded by you'] },
       { row: 7, rowNumber: 9, reasons: ['tracking_type: “containr” is not container, bill_of_lading or booking; did you mean container?'] },
     ]);
     expect(submission.submittedRows).toBe(23);
-    const seen = [...submission.chunks.flatMap((chunk) => chunk.rows), ...submission.skipped.map((skip) => skip.row)].sort((a, b) => a - b);
-    expect(seen).toEqual(Array.from({ length: 25 }, (_, i) => i));
+    const seen = [...submission.chunks.flatMap((chunk) => chunk.rowNumbers), ...submission.skipped.map((skip) => skip.rowNumber)].sort((a, b) => a - b);
+    expect(seen).toEqual(Array.from({ length: 25 }, (_, i) => i + 2));
 
     const first = Papa.parse<string[]>(submission.chunks[0]?.csv ?? '', { skipEmptyLines: true }).data;
     expect(first[0]).toEqual(submission.headers);
@@ -37,12 +39,13 @@ describe('toCsvChunks', () => {
       ['tracking_number', 'tracking_type', 'tags', 'name'],
       ['CSQU3054383', 'container', 'a, b', '=1+1'],
     ]);
-    const csv = toCsvChunks(review).chunks[0]?.csv;
-    expect(csv).toBe('tracking_number,tracking_type,reference,carrier,name,viewers,tags,assignees\r\nCSQU3054383,container,,,=1+1,,"a, b",');
+    const [chunk] = toCsvChunks(review, 10).chunks;
+    expect(chunk?.csv).toBe('tracking_number,tracking_type,reference,carrier,name,viewers,tags,assignees\r\nCSQU3054383,container,,,=1+1,,"a, b",');
+    expect(chunk?.withoutReference).toBe(1);
   });
 
   it('gives no chunk when nothing can be submitted', () => {
-    const submission = toCsvChunks(table([['tracking_number', 'tracking_type'], ['', 'container']]));
+    const submission = toCsvChunks(table([['tracking_number', 'tracking_type'], ['', 'container']]), 10);
     expect(submission.chunks).toEqual([]);
     expect(submission.skipped).toHaveLength(1);
   });

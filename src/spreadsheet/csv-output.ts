@@ -2,16 +2,17 @@ import Papa from 'papaparse';
 import type { ReviewTable } from './review-table';
 import { ROW_ERROR, ROW_EXCLUDED } from './review-table';
 
-/** Rows per submitted file by default: a setting of the submit queue, at most the batch cap. */
-export const DEFAULT_CHUNK_ROWS = 1000;
-
+/**
+ * One chunk of rows to send, made once where the rows live (the import worker); an import job
+ * keeps its CSV as the chunk's payload and sends it as it is.
+ */
 export interface CsvChunk {
-  /** 0-based position of the chunk in the submission. */
-  index: number;
-  /** Review-table rows in this chunk, in order: data row n of the CSV (1-based) is rows[n - 1]. */
-  rows: number[];
   /** Normalized CSV: the exact spec headers, then the cf_ columns in use; CRLF line ends. */
   csv: string;
+  /** The file row number of each data row, in order: result item i is rowNumbers[i]. */
+  rowNumbers: number[];
+  /** Rows with an empty reference (a resend of a lost request could create them twice). */
+  withoutReference: number;
 }
 
 export interface SkippedRow {
@@ -36,7 +37,7 @@ export interface CsvSubmission {
  * this CSV is data for the service, not a file for a spreadsheet program (downloads are
  * escaped in result-export.ts).
  */
-export function toCsvChunks(table: ReviewTable, chunkRows: number = DEFAULT_CHUNK_ROWS): CsvSubmission {
+export function toCsvChunks(table: ReviewTable, chunkRows: number): CsvSubmission {
   if (!Number.isInteger(chunkRows) || chunkRows < 1) throw new RangeError('chunkRows must be a positive whole number.');
   const headers = [...table.columns];
   const chunks: CsvChunk[] = [];
@@ -44,9 +45,14 @@ export function toCsvChunks(table: ReviewTable, chunkRows: number = DEFAULT_CHUN
   let rows: number[] = [];
   let data: string[][] = [];
 
+  const reference = headers.indexOf('reference');
   const flush = () => {
     if (rows.length === 0) return;
-    chunks.push({ index: chunks.length, rows, csv: Papa.unparse({ fields: headers, data }, { newline: '\r\n' }) });
+    chunks.push({
+      csv: Papa.unparse({ fields: headers, data }, { newline: '\r\n' }),
+      rowNumbers: rows.map((row) => table.rowNumbers[row] ?? row + 1),
+      withoutReference: data.reduce((sum, cells) => sum + ((cells[reference] ?? '').trim() === '' ? 1 : 0), 0),
+    });
     rows = [];
     data = [];
   };

@@ -52,11 +52,11 @@ describe('the pipeline, file to chunks', () => {
     excludeRows(table, [5, 6, 7]);
     const submission = toCsvChunks(table, 1000);
     const dataRows = read.rows.length - headerRow - 1;
-    const chunked = submission.chunks.flatMap((chunk) => chunk.rows);
+    const chunked = submission.chunks.flatMap((chunk) => chunk.rowNumbers);
     expect(chunked.length + submission.skipped.length).toBe(dataRows);
-    expect(new Set([...chunked, ...submission.skipped.map((skip) => skip.row)]).size).toBe(dataRows);
+    expect(new Set([...chunked, ...submission.skipped.map((skip) => skip.rowNumber)]).size).toBe(dataRows);
     expect(submission.submittedRows).toBe(table.counts.readyRows);
     expect(submission.skipped.length).toBe(table.counts.errorRows + table.counts.excludedRows);
-    expect(rowsWhere(table, 'ready')).toEqual(chunked);
+    expect(rowsWhere(table, 'ready').map((row) => table.rowNumbers[row])).toEqual(chunked);
   });
 });

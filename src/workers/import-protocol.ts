@@ -3,7 +3,7 @@
 import type { ColumnMapping, ColumnTarget } from '../spreadsheet/column-mapping';
 import type { TableReadResult } from '../spreadsheet/read-table';
 import type { IssueCode, IssueLevel } from '../spreadsheet/row-issue';
-import type { SkippedRow } from '../spreadsheet/csv-output';
+import type { CsvChunk, SkippedRow } from '../spreadsheet/csv-output';
 import type { ReviewCounts, RowFilter } from '../spreadsheet/review-table';
 import type { RowNumbering } from '../spreadsheet/row-numbering';
 
@@ -112,18 +112,10 @@ export interface PreparedSubmission {
 
 export const SKIPPED_LISTED = 1000;
 
-/** One chunk to send: its CSV as sent and the file row number of each of its rows. */
-export interface SubmissionChunk {
-  csv: string;
-  rowNumbers: number[];
-  /** Rows with an empty reference (a resend of a lost request could create them twice). */
-  withoutReference: number;
-}
-
 /** Everything an import job needs to be created: every chunk and every skipped row with its reason. */
 export interface SubmissionRows {
   headers: string[];
-  chunks: SubmissionChunk[];
+  chunks: CsvChunk[];
   skipped: SkippedRow[];
   /** Data rows read; = rows in the chunks + skipped.length. */
   rowsRead: number;
@@ -178,8 +170,8 @@ export interface ImportRequests {
   /** The next (or previous) error cell of the view after view position `from`, data column `column`
    * (−1: before the first), wrapping around. */
   'find-error': { from: number; column: number; direction: 1 | -1 };
-  /** `chunkSize` defaults to the submit queue's (DEFAULT_CHUNK_ROWS). */
-  prepare: { chunkSize?: number };
+  /** Counts the rows to send in chunks of `chunkSize` (the job's setting, jobs/job-settings.ts). */
+  prepare: { chunkSize: number };
   /** Cuts the rows to send into chunks and keeps them until each is asked for (`submission-chunk`). */
   'submission-start': { chunkSize: number };
   /** Chunk `index` (0-based) of the submission `key` names; each is handed over once, then dropped. */
@@ -202,7 +194,7 @@ export interface ImportAnswers {
   'find-error': { found: { position: number; column: number } | null };
   prepare: { submission: PreparedSubmission };
   'submission-start': { start: SubmissionStart };
-  'submission-chunk': { key: SubmissionKey; index: number; chunk: SubmissionChunk };
+  'submission-chunk': { key: SubmissionKey; index: number; chunk: CsvChunk };
   'source-hash': { sha256: string };
   template: { bytes: Uint8Array };
 }

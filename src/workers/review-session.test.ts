@@ -103,6 +103,18 @@ describe('ReviewSession submission in parts', () => {
     expect(() => session.submissionChunk(start, 0)).toThrow(/are no longer kept/);
   });
 
+  it('sends the rows as they are at Send: an edit after the Ready step counted them is in the chunks', () => {
+    const session = sessionOf(MANY);
+    expect(session.prepare(3).chunkRows).toEqual([3, 3, 1]);
+    session.run({ type: 'edit', row: 3, column: 2, value: 'R-edited' });
+    session.run({ type: 'exclude', rows: [0], excluded: true });
+    const start = session.startSubmission(3);
+    const chunks = Array.from({ length: start.chunkCount }, (_, index) => session.submissionChunk(start, index));
+    expect(chunks.map((chunk) => chunk.rowNumbers)).toEqual([[3, 4, 5], [6, 7, 8]]);
+    expect(chunks[0]?.csv).toContain('R-edited');
+    expect(chunks.reduce((sum, chunk) => sum + chunk.withoutReference, 0)).toBe(0);
+  });
+
   it('hands each chunk over once, and refuses a chunk it does not have', () => {
     const session = sessionOf(MANY);
     const start = session.startSubmission(3);

@@ -1,7 +1,7 @@
 // The review table of one import, held in the worker, and the commands the grid sends to it.
 // The page never holds the rows: it asks for the window it shows (getRows).
 import type { ColumnMapping } from '../spreadsheet/column-mapping';
-import { DEFAULT_CHUNK_ROWS, toCsvChunks } from '../spreadsheet/csv-output';
+import { type CsvChunk, type CsvSubmission, toCsvChunks } from '../spreadsheet/csv-output';
 import {
   createReviewTable,
   excludeRows,
@@ -26,7 +26,6 @@ import {
   type RowNumbering,
   type ServiceNote,
   SKIPPED_LISTED,
-  type SubmissionChunk,
   type SubmissionKey,
   type SubmissionStart,
 } from './import-protocol';
@@ -66,7 +65,7 @@ let lastSubmission = 0;
 
 /** A submission being handed to the page chunk by chunk; a chunk handed over is dropped (null). */
 interface KeptSubmission extends SubmissionKey {
-  chunks: (SubmissionChunk | null)[];
+  chunks: (CsvChunk | null)[];
   undelivered: number;
 }
 
@@ -76,6 +75,8 @@ export class ReviewSession {
   private version = 0;
   private viewVersion = 0;
   private kept: KeptSubmission | null = null;
+  /** The rows to send as the Ready step counted them: Send hands over these chunks, not a second cut. */
+  private prepared: { version: number; chunkSize: number; submission: CsvSubmission } | null = null;
 
   private constructor(
     readonly table: ReviewTable,
@@ -186,13 +187,22 @@ export class ReviewSession {
     };
   }
 
-  prepare(chunkSize = DEFAULT_CHUNK_ROWS): PreparedSubmission {
+  /** The rows to send in chunks of `chunkSize`, cut once per table version and size. */
+  private submission(chunkSize: number): CsvSubmission {
+    const prepared = this.prepared;
+    if (prepared?.version === this.version && prepared.chunkSize === chunkSize) return prepared.submission;
     const submission = toCsvChunks(this.table, chunkSize);
+    this.prepared = { version: this.version, chunkSize, submission };
+    return submission;
+  }
+
+  prepare(chunkSize: number): PreparedSubmission {
+    const submission = this.submission(chunkSize);
     const first = submission.chunks[0]?.csv ?? submission.headers.join(',');
     return {
       headers: submission.headers,
       chunkSize,
-      chunkRows: submission.chunks.map((chunk) => chunk.rows.length),
+      chunkRows: submission.chunks.map((chunk) => chunk.rowNumbers.length),
       submittedRows: submission.submittedRows,
       skipped: submission.skipped.slice(0, SKIPPED_LISTED),
       skippedTotal: submission.skipped.length,
@@ -206,13 +216,10 @@ export class ReviewSession {
    * everything but the chunks.
    */
   startSubmission(chunkSize: number): SubmissionStart {
-    const submission = toCsvChunks(this.table, chunkSize);
-    const references = this.table.values[this.table.columns.indexOf('reference')];
-    const chunks = submission.chunks.map((chunk) => ({
-      csv: chunk.csv,
-      rowNumbers: chunk.rows.map((row) => this.table.rowNumbers[row] ?? row + 1),
-      withoutReference: chunk.rows.reduce((sum, row) => sum + ((references?.[row] ?? '').trim() === '' ? 1 : 0), 0),
-    }));
+    const submission = this.submission(chunkSize);
+    // Handed over from here on: the chunks leave the worker and are no longer kept for the count.
+    this.prepared = null;
+    const chunks: (CsvChunk | null)[] = [...submission.chunks];
     this.kept = { submission: ++lastSubmission, version: this.version, chunks, undelivered: chunks.length };
     return {
       submission: this.kept.submission,
@@ -229,7 +236,7 @@ export class ReviewSession {
    * whole submission once every chunk is. Refused, with a sentence, for a submission no longer kept
    * (started again, or the review rebuilt) or a table changed since it was cut.
    */
-  submissionChunk(key: SubmissionKey, index: number): SubmissionChunk {
+  submissionChunk(key: SubmissionKey, index: number): CsvChunk {
     const kept = this.kept;
     if (!kept || kept.submission !== key.submission) {
       throw new SubmissionError(`The rows to send (submission ${key.submission}) are no longer kept: Send was pressed again or the review was rebuilt. Nothing was sent; press Send again.`);

@@ -42,7 +42,7 @@ describe('ImportSession', () => {
   it('cancel stops the worker and rejects what is pending with CancelledError', async () => {
     const worker = fakeWorker(() => []);
     const session = new ImportSession(() => worker as unknown as Worker);
-    const pending = session.request('prepare', {});
+    const pending = session.request('prepare', { chunkSize: 300 });
     session.cancel();
     await expect(pending).rejects.toBeInstanceOf(CancelledError);
     expect(worker.terminated).toBe(true);
@@ -55,7 +55,7 @@ describe('ImportSession', () => {
       workers.push(worker);
       return worker as unknown as Worker;
     });
-    const first = session.request('prepare', {});
+    const first = session.request('prepare', { chunkSize: 300 });
     workers[0]!.onerror?.({ message: '', preventDefault: () => {} });
     await expect(first).rejects.toThrow('The file reader could not be started (the console’s server may be unreachable). The file was not read; try again.');
     expect(workers[0]!.terminated).toBe(true);

@@ -1,7 +1,8 @@
 import { useEffect, useReducer, useRef } from 'react';
 import type { RememberedMapping } from '../../contract/remembered-mapping';
 import type { ColumnTarget } from '../../spreadsheet/column-mapping';
-import type { ReadOptions, RetryRows, ReviewState, SubmissionChunk, SubmissionRows } from '../../workers/import-protocol';
+import type { CsvChunk } from '../../spreadsheet/csv-output';
+import type { ReadOptions, RetryRows, ReviewState, SubmissionRows } from '../../workers/import-protocol';
 import { CancelledError } from './import-session';
 import { initialWizard, wizardReducer } from './import-wizard';
 import { useImportSession } from './use-import-session';
@@ -75,7 +76,7 @@ export function useImportWizard(customFieldSlugs: readonly string[] | undefined,
   const loadSubmissionRows = async (chunkSize: number): Promise<SubmissionRows> => {
     const { start } = await session.request('submission-start', { chunkSize });
     const key = { submission: start.submission, version: start.version };
-    const chunks: SubmissionChunk[] = [];
+    const chunks: CsvChunk[] = [];
     for (let index = 0; index < start.chunkCount; index++) {
       // Answers are paired with their requests by id; the worker refuses a part of a stale submission.
       const part = await session.request('submission-chunk', { key, index });
