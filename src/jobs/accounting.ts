@@ -3,7 +3,8 @@
 //   rows sent = Σ total_requests of the job's batches
 //   every sent row is in exactly one result item (no unmatched item or row in finished batches)
 // "Not settled" are rows still to send, being sent, or in an unknown chunk awaiting Resend/Skip.
-import type { ImportJob } from './import-job';
+// Every page that counts a job's rows (the job page, History, the team history) counts them here.
+import type { ImportJob, OutcomeCounts } from './import-job';
 
 export interface SkipReason {
   reason: string;
@@ -25,6 +26,8 @@ export interface JobAccounting {
   unmatched: number;
   /** Rows processed by the service so far (Σ completed_requests). */
   processed: number;
+  /** What the processed rows did, summed over the job's batches. */
+  counts: OutcomeCounts;
   readAddsUp: boolean;
   sentMatchesBatches: boolean;
   everyRowOneItem: boolean;
@@ -63,6 +66,8 @@ export function accountJob(job: ImportJob): JobAccounting {
   const totalRequests = batches.reduce((sum, b) => sum + b.total, 0);
   const unmatched = batches.reduce((sum, b) => sum + b.unmatchedItems, 0);
   const skipped = [...reasons.values()].reduce((a, b) => a + b, 0);
+  const counts: OutcomeCounts = { created: 0, updated: 0, failed: 0, withWarnings: 0, trackingFailed: 0 };
+  for (const batch of batches) for (const key of Object.keys(counts) as (keyof OutcomeCounts)[]) counts[key] += batch.counts[key];
   return {
     read: job.rowsRead,
     sent,
@@ -74,6 +79,7 @@ export function accountJob(job: ImportJob): JobAccounting {
     totalRequests,
     unmatched,
     processed: batches.reduce((sum, b) => sum + b.completed, 0),
+    counts,
     readAddsUp: job.rowsRead === sent + skipped + toSend + unknown,
     sentMatchesBatches: sent === totalRequests,
     everyRowOneItem: unmatched === 0,

@@ -18,8 +18,7 @@ const WENT_OUT = new Set(['sending', 'accepted', 'rejected', 'unknown']);
 /** The job as the team history keeps it; `withSkipped` false leaves the (unchanging) skipped rows out. */
 export function teamReport(job: ImportJob, jobs: readonly ImportJob[], sentBy: string | null, withSkipped: boolean): TeamJobReport {
   const state = jobState(job, job.serviceUrl);
-  const counts = { created: 0, updated: 0, failed: 0, withWarnings: 0, trackingFailed: 0 };
-  for (const batch of Object.values(job.batches)) for (const key of Object.keys(counts) as (keyof typeof counts)[]) counts[key] += batch.counts[key];
+  const accounting = accountJob(job);
   const chunks = job.chunks.map(
     (chunk): TeamChunk => ({
       id: chunk.id,
@@ -47,8 +46,8 @@ export function teamReport(job: ImportJob, jobs: readonly ImportJob[], sentBy: s
     state: state.detail ? `${state.word}: ${state.detail}` : state.word,
     finished: job.finishedAt !== null,
     rowsRead: job.rowsRead,
-    rowsSkipped: accountJob(job).skipped,
-    counts,
+    rowsSkipped: accounting.skipped,
+    counts: accounting.counts,
     chunks,
     ...(withSkipped ? { skipped: job.skippedBeforeSend.map(({ rowNumber, reason }) => ({ rowNumber, reason })) } : {}),
   };

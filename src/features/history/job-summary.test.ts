@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BatchProgress, ChunkState, ImportJob } from '../../jobs/import-job';
-import { describeJobState, describeSource, formatTime, formatTimeParts, jobActions } from './job-summary';
+import { describeJobState, describeSource, formatTime, formatTimeParts, jobActions, jobCounts } from './job-summary';
 
 function job(states: ChunkState[], batches: Record<string, Partial<BatchProgress>> = {}, runState: ImportJob['runState'] = 'running'): ImportJob {
   return {
@@ -14,6 +14,17 @@ function job(states: ChunkState[], batches: Record<string, Partial<BatchProgress
 }
 
 const accepted = (batchId: string): ChunkState => ({ status: 'accepted', batchId, at: 1 });
+
+describe('jobCounts', () => {
+  it('counts rows as the job page does: sent, skipped (before sending, refused or skipped), and what the batches made', () => {
+    const counted = job(
+      [accepted('a'), { status: 'rejected', error: 'too large', httpStatus: 413, at: 1 }, { status: 'skipped', reason: 'by you', at: 1 }, { status: 'unknown', error: 'network', at: 1 }],
+      { a: { finishedAt: 2, status: 'completed', counts: { created: 6, updated: 3, failed: 1, withWarnings: 2, trackingFailed: 0 } } },
+    );
+    const withSkipped = { ...counted, rowsRead: 42, skippedBeforeSend: [{ rowNumber: 7, reason: 'excluded by you' }, { rowNumber: 9, reason: 'excluded by you' }] };
+    expect(jobCounts(withSkipped)).toEqual({ read: 42, sent: 10, skipped: 22, created: 6, updated: 3, failed: 1 });
+  });
+});
 
 describe('describeJobState', () => {
   it('says watching while accepted batches process, finished when they are done', () => {

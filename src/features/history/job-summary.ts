@@ -2,6 +2,7 @@
 // state in words, its counts, and which actions make sense now.
 import { PHASE_TONE } from '../../components/phase-tone';
 import type { StatusTone } from '../../components/status-badge';
+import { accountJob } from '../../jobs/accounting';
 import type { ImportJob, JobSource } from '../../jobs/import-job';
 import { type JobState, jobState } from '../../jobs/job-state';
 import { plural as count } from '../../components/plural';
@@ -40,23 +41,10 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
+/** History's columns, counted as the job page counts them (jobs/accounting.ts). */
 export function jobCounts(job: ImportJob): JobCounts {
-  let sent = 0;
-  let skipped = job.skippedBeforeSend.length;
-  for (const chunk of job.chunks) {
-    if (chunk.state.status === 'accepted') sent += chunk.rowCount;
-    else if (chunk.state.status === 'rejected' || chunk.state.status === 'skipped') skipped += chunk.rowCount;
-  }
-  const batches = Object.values(job.batches);
-  const sum = (pick: (b: (typeof batches)[number]) => number) => batches.reduce((total, b) => total + pick(b), 0);
-  return {
-    read: job.rowsRead,
-    sent,
-    skipped,
-    created: sum((b) => b.counts.created),
-    updated: sum((b) => b.counts.updated),
-    failed: sum((b) => b.counts.failed),
-  };
+  const { read, sent, skipped, counts } = accountJob(job);
+  return { read, sent, skipped, created: counts.created, updated: counts.updated, failed: counts.failed };
 }
 
 /** `connectedTo`: the base URL this tab is connected to, null when it is not. */

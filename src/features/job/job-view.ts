@@ -35,11 +35,9 @@ export function viewJob(job: ImportJob, now: number, connectedTo: string | null 
   const batches = Object.values(job.batches)
     .sort((a, b) => a.acceptedAt - b.acceptedAt)
     .map((batch) => ({ ...batch, stalled: isStalled(batch, now, STALL_AFTER_MS) }));
-  const counts: OutcomeCounts = { created: 0, updated: 0, failed: 0, withWarnings: 0, trackingFailed: 0 };
   const problems: RowProblemRecord[] = [];
   let problemTotal = 0;
   for (const batch of batches) {
-    for (const key of Object.keys(counts) as (keyof OutcomeCounts)[]) counts[key] += batch.counts[key];
     problemTotal += batch.problemCount;
     for (const problem of batch.problems) if (problems.length < PROBLEMS_SHOWN) problems.push(problem);
   }
@@ -51,7 +49,7 @@ export function viewJob(job: ImportJob, now: number, connectedTo: string | null 
     accounting,
     rowsToSend,
     fraction: rowsToSend === 0 ? 1 : Math.min(1, accounting.processed / rowsToSend),
-    counts,
+    counts: accounting.counts,
     chunksAccepted,
     chunksTotal: job.chunks.length,
     batches,
