@@ -3,6 +3,7 @@
 // the Authorization header (http-client.ts). Never in a URL, a log or an export. When the server
 // holds the key (UPSTREAM_API_KEY), the connection has none: `apiKey` is empty and nothing is sent.
 import { z } from 'zod';
+import { Observable } from './observable';
 
 const STORAGE_KEY = 'import-console.connection';
 
@@ -20,10 +21,6 @@ const connectionSchema = z
   .refine((connection) => connection.keyHeldByServer === (connection.apiKey === ''), 'a connection has a key unless the server holds it');
 export type Connection = z.infer<typeof connectionSchema> & { remembered: boolean };
 
-type Listener = () => void;
-const listeners = new Set<Listener>();
-let cached: Connection | null | undefined;
-
 function readFrom(storage: Storage, remembered: boolean): Connection | null {
   const raw = storage.getItem(STORAGE_KEY);
   if (!raw) return null;
@@ -35,30 +32,40 @@ function readFrom(storage: Storage, remembered: boolean): Connection | null {
   }
 }
 
+class ConnectionStore extends Observable<Connection | null> {
+  save(connection: Connection): void {
+    const { remembered, ...stored } = connection;
+    sessionStorage.removeItem(STORAGE_KEY);
+    localStorage.removeItem(STORAGE_KEY);
+    (remembered ? localStorage : sessionStorage).setItem(STORAGE_KEY, JSON.stringify(stored));
+    this.set(connection);
+  }
+
+  forget(): void {
+    sessionStorage.removeItem(STORAGE_KEY);
+    localStorage.removeItem(STORAGE_KEY);
+    this.set(null);
+  }
+}
+
+/** Made, reading the browser's storage, when the connection is first asked for. */
+let store: ConnectionStore | null = null;
+const connectionStore = () => (store ??= new ConnectionStore(readFrom(sessionStorage, false) ?? readFrom(localStorage, true)));
+
 export function getConnection(): Connection | null {
-  cached ??= readFrom(sessionStorage, false) ?? readFrom(localStorage, true);
-  return cached;
+  return connectionStore().getSnapshot();
 }
 
 export function saveConnection(connection: Connection): void {
-  const { remembered, ...stored } = connection;
-  sessionStorage.removeItem(STORAGE_KEY);
-  localStorage.removeItem(STORAGE_KEY);
-  (remembered ? localStorage : sessionStorage).setItem(STORAGE_KEY, JSON.stringify(stored));
-  cached = connection;
-  listeners.forEach((listener) => listener());
+  connectionStore().save(connection);
 }
 
 export function forgetConnection(): void {
-  sessionStorage.removeItem(STORAGE_KEY);
-  localStorage.removeItem(STORAGE_KEY);
-  cached = null;
-  listeners.forEach((listener) => listener());
+  connectionStore().forget();
 }
 
-export function subscribeConnection(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+export function subscribeConnection(listener: () => void): () => void {
+  return connectionStore().subscribe(listener);
 }
 
 /** An empty base URL means "this origin": the bundled sandbox, or the proxy to the real service. */

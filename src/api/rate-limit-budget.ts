@@ -2,6 +2,7 @@
 // waits here first, so the console paces itself instead of collecting 429s. Import and PATCH
 // endpoints have their own, tighter buckets on the service, so their headers are tracked apart.
 import type { RateLimitState } from '../contract/rate-limit';
+import { Observable } from './observable';
 
 export type BudgetBucket = 'general' | 'import' | 'patch';
 
@@ -29,21 +30,13 @@ export const sleep: Sleep = (ms, signal) =>
     );
   });
 
-export class RateLimitBudget {
-  private snapshot: BudgetSnapshot = { general: null, import: null, patch: null, pausedUntil: 0 };
-  private readonly listeners = new Set<() => void>();
-
+export class RateLimitBudget extends Observable<BudgetSnapshot> {
   constructor(
     private readonly now: () => number = Date.now,
     private readonly wait: Sleep = sleep,
-  ) {}
-
-  getSnapshot = (): BudgetSnapshot => this.snapshot;
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  ) {
+    super({ general: null, import: null, patch: null, pausedUntil: 0 });
+  }
 
   /**
    * Starts from a budget kept earlier (a reloaded tab, another connection): buckets whose window
@@ -63,12 +56,12 @@ export class RateLimitBudget {
   /** Records the headers of a response to a request of `bucket`. */
   record(bucket: BudgetBucket, state: RateLimitState | null): void {
     if (!state) return;
-    this.set({ ...this.snapshot, [bucket]: state });
+    this.set({ ...this.getSnapshot(), [bucket]: state });
   }
 
   /** A 429 said to hold off for `ms`: nothing is sent before then. */
   pause(ms: number): void {
-    this.set({ ...this.snapshot, pausedUntil: Math.max(this.snapshot.pausedUntil, this.now() + ms) });
+    this.set({ ...this.getSnapshot(), pausedUntil: Math.max(this.getSnapshot().pausedUntil, this.now() + ms) });
   }
 
   /** Resolves when a request of `bucket` may go out, and counts it against the budget. */
@@ -98,9 +91,9 @@ export class RateLimitBudget {
   /** Milliseconds a request of `bucket` would have to wait now. */
   delayFor(bucket: BudgetBucket): number {
     const now = this.now();
-    let until = this.snapshot.pausedUntil;
+    let until = this.getSnapshot().pausedUntil;
     for (const name of bucket === 'general' ? (['general'] as const) : (['general', bucket] as const)) {
-      const state = this.snapshot[name];
+      const state = this.getSnapshot()[name];
       if (state && state.remaining <= 0 && state.resetAt !== null) until = Math.max(until, state.resetAt);
     }
     // A reset time in the past means the window rolled over: the next response refreshes it.
@@ -108,16 +101,11 @@ export class RateLimitBudget {
   }
 
   private consume(name: BudgetBucket): void {
-    const state = this.snapshot[name];
+    const state = this.getSnapshot()[name];
     if (!state) return;
     const expired = state.resetAt !== null && state.resetAt <= this.now();
     if (expired || state.remaining <= 0) return;
-    this.set({ ...this.snapshot, [name]: { ...state, remaining: state.remaining - 1 } });
-  }
-
-  private set(next: BudgetSnapshot): void {
-    this.snapshot = next;
-    this.listeners.forEach((listener) => listener());
+    this.set({ ...this.getSnapshot(), [name]: { ...state, remaining: state.remaining - 1 } });
   }
 }
 

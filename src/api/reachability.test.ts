@@ -1,11 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpError, NetworkError } from './api-error';
-import { type ReachabilityWatch, watchReachability } from './reachability';
+import { ReachabilityWatch } from './reachability';
 
 const NO_ANSWER = 'No answer from the service (fetch failed).';
 
-describe('watchReachability', () => {
+describe('ReachabilityWatch', () => {
   let baseUrl: string | null = '';
   const connectionListeners = new Set<() => void>();
   const changeConnection = (next: string | null) => {
@@ -18,7 +18,7 @@ describe('watchReachability', () => {
   const start = () => {
     baseUrl = '';
     client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    watch = watchReachability(
+    watch = new ReachabilityWatch(
       client.getQueryCache(),
       () => baseUrl,
       (listener) => {

@@ -5,6 +5,7 @@
 // service error such as a 404 or a refused key) means it answers; a NetworkError means it did not.
 import type { Query, QueryCache, QueryKey } from '@tanstack/react-query';
 import { ApiError, NetworkError } from './api-error';
+import { Observable } from './observable';
 
 export type Reachability =
   /** Nothing asked of this connection in this tab yet. */
@@ -36,57 +37,47 @@ export function reachabilityOf(outcome: { ok: true } | { ok: false; error: unkno
   return null;
 }
 
-export interface ReachabilityWatch {
-  getSnapshot: () => Reachability;
-  subscribe: (listener: () => void) => () => void;
-  stop: () => void;
-}
-
 /**
  * Follows the query cache: each fetch of a query of the connected service that settles updates
  * the reachability. Connecting (again) or disconnecting starts again from unknown: connecting
  * has just checked the service itself, and the cache is cleared then (app.tsx).
  */
-export function watchReachability(
-  queryCache: QueryCache,
-  connectedBaseUrl: () => string | null,
-  subscribeConnection: (listener: () => void) => () => void,
-  now: () => number = Date.now,
-): ReachabilityWatch {
-  let snapshot: Reachability = UNKNOWN;
-  let baseUrl = connectedBaseUrl();
-  const listeners = new Set<() => void>();
-  const set = (next: Reachability) => {
-    snapshot = next;
-    listeners.forEach((listener) => listener());
-  };
-  const settled = (queryKey: QueryKey, outcome: { ok: true } | { ok: false; error: unknown }) => {
-    if (baseUrl === null || !isServiceQuery(queryKey, baseUrl)) return;
-    const next = reachabilityOf(outcome, now());
-    if (next) set(next);
-  };
-  const stopCache = queryCache.subscribe((event) => {
-    if (event.type !== 'updated') return;
-    const { action } = event;
-    // The cache holds queries of every type; only the key is read here.
-    const { queryKey } = event.query as Query;
-    // `manual` successes are setQueryData: no request was made.
-    if (action.type === 'success' && !action.manual) settled(queryKey, { ok: true });
-    else if (action.type === 'error') settled(queryKey, { ok: false, error: action.error });
-  });
-  const stopConnection = subscribeConnection(() => {
-    baseUrl = connectedBaseUrl();
-    set(UNKNOWN);
-  });
-  return {
-    getSnapshot: () => snapshot,
-    subscribe: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    stop: () => {
-      stopCache();
-      stopConnection();
-    },
-  };
+export class ReachabilityWatch extends Observable<Reachability> {
+  private baseUrl: string | null;
+  private readonly stopCache: () => void;
+  private readonly stopConnection: () => void;
+
+  constructor(
+    queryCache: QueryCache,
+    connectedBaseUrl: () => string | null,
+    subscribeConnection: (listener: () => void) => () => void,
+    private readonly now: () => number = Date.now,
+  ) {
+    super(UNKNOWN);
+    this.baseUrl = connectedBaseUrl();
+    this.stopCache = queryCache.subscribe((event) => {
+      if (event.type !== 'updated') return;
+      const { action } = event;
+      // The cache holds queries of every type; only the key is read here.
+      const { queryKey } = event.query as Query;
+      // `manual` successes are setQueryData: no request was made.
+      if (action.type === 'success' && !action.manual) this.settled(queryKey, { ok: true });
+      else if (action.type === 'error') this.settled(queryKey, { ok: false, error: action.error });
+    });
+    this.stopConnection = subscribeConnection(() => {
+      this.baseUrl = connectedBaseUrl();
+      this.set(UNKNOWN);
+    });
+  }
+
+  stop(): void {
+    this.stopCache();
+    this.stopConnection();
+  }
+
+  private settled(queryKey: QueryKey, outcome: { ok: true } | { ok: false; error: unknown }): void {
+    if (this.baseUrl === null || !isServiceQuery(queryKey, this.baseUrl)) return;
+    const next = reachabilityOf(outcome, this.now());
+    if (next) this.set(next);
+  }
 }

@@ -1,7 +1,7 @@
 import { type QueryCache, useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { type Connection, getConnection, subscribeConnection } from './connection-store';
-import { type Reachability, type ReachabilityWatch, UNKNOWN, watchReachability } from './reachability';
+import { type Reachability, ReachabilityWatch, UNKNOWN } from './reachability';
 
 /** The current connection, re-rendering when the user connects or disconnects. */
 export function useConnection(): Connection | null {
@@ -15,7 +15,7 @@ const watches = new WeakMap<QueryCache, ReachabilityWatch>();
 function watchOf(cache: QueryCache): ReachabilityWatch {
   let watch = watches.get(cache);
   if (!watch) {
-    watch = watchReachability(cache, () => getConnection()?.baseUrl ?? null, subscribeConnection);
+    watch = new ReachabilityWatch(cache, () => getConnection()?.baseUrl ?? null, subscribeConnection);
     watches.set(cache, watch);
   }
   return watch;

@@ -1,6 +1,7 @@
 // The ETA of a job from the observed processing rate (DESIGN §5): smoothed
 // with an exponential moving average over successive samples, unknown ("—") until two samples,
 // and with the time the budget makes the uploads still to send wait added on top.
+import { Observable } from '../api/observable';
 
 export interface ProgressSample {
   at: number;
@@ -41,10 +42,9 @@ export function estimateRemainingMs(state: EtaState, rowsLeft: number, budgetWai
 /**
  * Samples every job's processed count whenever the job store changes (in any tab), so the job
  * page reads an ETA through useSyncExternalStore instead of keeping samples in component state.
+ * Its snapshot is each job's ETA state by job id; it follows the store while someone reads it.
  */
-export class JobEtaTracker {
-  private readonly states = new Map<string, EtaState>();
-  private readonly listeners = new Set<() => void>();
+export class JobEtaTracker extends Observable<ReadonlyMap<string, EtaState>> {
   private unsubscribe: (() => void) | null = null;
 
   constructor(
@@ -53,35 +53,37 @@ export class JobEtaTracker {
       getSnapshot: () => { jobs: readonly { id: string; batches: Record<string, { completed: number }> }[] };
     },
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    super(new Map());
+  }
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    this.unsubscribe ??= this.source.subscribe(() => this.observe());
+  get = (jobId: string): EtaState => this.getSnapshot().get(jobId) ?? EMPTY;
+
+  protected override onFirstListener(): void {
+    this.unsubscribe = this.source.subscribe(() => this.observe());
+  }
+
+  protected override onSubscribe(): void {
     this.observe();
-    return () => {
-      this.listeners.delete(listener);
-      if (this.listeners.size === 0) {
-        this.unsubscribe?.();
-        this.unsubscribe = null;
-      }
-    };
-  };
+  }
 
-  get = (jobId: string): EtaState => this.states.get(jobId) ?? EMPTY;
+  protected override onLastListener(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+  }
 
   private observe(): void {
-    let changed = false;
+    let states: Map<string, EtaState> | null = null;
     const at = this.now();
     for (const job of this.source.getSnapshot().jobs) {
       const done = Object.values(job.batches).reduce((sum, b) => sum + b.completed, 0);
-      const before = this.states.get(job.id) ?? EMPTY;
+      const before = this.get(job.id);
       const last = before.samples.at(-1);
       if (last && last.done === done) continue;
-      this.states.set(job.id, addSample(before, { at, done }));
-      changed = true;
+      states ??= new Map(this.getSnapshot());
+      states.set(job.id, addSample(before, { at, done }));
     }
-    if (changed) this.listeners.forEach((listener) => listener());
+    if (states) this.set(states);
   }
 }
 

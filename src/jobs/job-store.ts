@@ -24,6 +24,7 @@
 import type { BatchOutcome, ChunkPayload, ImportJob, NewJob } from './import-job';
 import { type JobEvent, madeJob, transition } from './job-machine';
 import type { JobStorage } from './storage/job-storage';
+import { Observable } from '../api/observable';
 
 export interface JobsSnapshot {
   status: 'loading' | 'ready' | 'unavailable';
@@ -39,9 +40,7 @@ export interface Applied {
   refused: string | null;
 }
 
-export class JobStore {
-  private snapshot: JobsSnapshot = { status: 'loading', jobs: [], error: null };
-  private readonly listeners = new Set<() => void>();
+export class JobStore extends Observable<JobsSnapshot> {
   private reloading: Promise<void> | null = null;
   private reloadAgain = false;
 
@@ -50,16 +49,14 @@ export class JobStore {
     readonly storage: JobStorage,
     private readonly now: () => number = Date.now,
   ) {
+    super({ status: 'loading', jobs: [], error: null });
     storage.subscribe(() => void this.reload());
   }
 
-  getSnapshot = (): JobsSnapshot => this.snapshot;
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    if (this.snapshot.status === 'loading') void this.reload();
-    return () => this.listeners.delete(listener);
-  };
+  /** The first reader loads every job. */
+  protected override onSubscribe(): void {
+    if (this.getSnapshot().status === 'loading') void this.reload();
+  }
 
   /** Re-reads every job record (they hold no row data, so this stays small). */
   reload(): Promise<void> {
@@ -228,20 +225,15 @@ export class JobStore {
    * way when the write committed reads again.
    */
   private changedOne(job: ImportJob): void {
-    const at = this.snapshot.jobs.findIndex((stored) => stored.id === job.id);
-    if (this.snapshot.status !== 'ready' || at < 0) {
+    const at = this.getSnapshot().jobs.findIndex((stored) => stored.id === job.id);
+    if (this.getSnapshot().status !== 'ready' || at < 0) {
       void this.reload();
       return;
     }
     if (this.reloading) this.reloadAgain = true;
-    const jobs = this.snapshot.jobs.slice();
+    const jobs = this.getSnapshot().jobs.slice();
     jobs[at] = job;
-    this.set({ ...this.snapshot, jobs });
-  }
-
-  private set(next: JobsSnapshot): void {
-    this.snapshot = next;
-    this.listeners.forEach((listener) => listener());
+    this.set({ ...this.getSnapshot(), jobs });
   }
 }
 

@@ -5,11 +5,12 @@ import { buttonClass } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { ListIcon } from '../../components/icons';
 import { PageHeader } from '../../components/page-header';
+import { useObservable } from '../../api/use-observable';
 import type { ImportJob } from '../../jobs/import-job';
+import { jobStore } from '../../jobs/job-runtime';
 import { JobsTable } from './jobs-table';
 import { OpenBatch } from './open-batch';
 import { TeamJobs } from './team-jobs';
-import { useJobs } from './use-jobs';
 import { WaitingForConnection } from './waiting-for-connection';
 
 export type HistoryView = 'browser' | 'team';
@@ -60,7 +61,7 @@ function ViewLink({ view, current, children }: { view: HistoryView; current: His
 }
 
 function BrowserJobs() {
-  const snapshot = useJobs();
+  const snapshot = useObservable(jobStore);
   return (
     <div>
       {snapshot.status === 'loading' && (

@@ -2,11 +2,12 @@
 // request, then one click creates the import job (src/jobs/) and opens its live progress page.
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { sandboxInfoQueryOptions } from '../../api/connect';
 import { sharedBudget } from '../../api/rate-limit-budget';
 import { rememberMapping } from '../../api/remembered-mappings';
 import { useConnection } from '../../api/use-connection';
+import { useObservable } from '../../api/use-observable';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import type { RememberedMapping } from '../../contract/remembered-mapping';
@@ -64,7 +65,7 @@ export function SendPanel({
 }) {
   const connection = useConnection();
   const navigate = useNavigate();
-  const budget = useSyncExternalStore(sharedBudget.subscribe, sharedBudget.getSnapshot);
+  const budget = useObservable(sharedBudget);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [now] = useState(() => Date.now());

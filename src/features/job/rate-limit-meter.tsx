@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { sharedBudget } from '../../api/rate-limit-budget';
+import { useObservable } from '../../api/use-observable';
 import type { RateLimitState } from '../../contract/rate-limit';
 import { formatCount } from '../../components/plural';
 
@@ -22,7 +22,7 @@ export function mostConstrained(budget: BudgetSnapshotView): { name: string; sta
 }
 
 export function useBudget(): BudgetSnapshotView {
-  return useSyncExternalStore(sharedBudget.subscribe, sharedBudget.getSnapshot);
+  return useObservable(sharedBudget);
 }
 
 export function RateLimitMeter({ budget, now }: { budget: BudgetSnapshotView; now: number }) {

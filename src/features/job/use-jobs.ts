@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useObservable } from '../../api/use-observable';
 import type { ImportJob } from '../../jobs/import-job';
 import { jobRunner, jobStore } from '../../jobs/job-runtime';
 import type { JobsSnapshot } from '../../jobs/job-store';
@@ -6,7 +6,7 @@ import type { RunnerSnapshot } from '../../jobs/runner/job-runner';
 
 /** Every job in this browser, re-rendering when any tab changes one. */
 export function useJobs(): JobsSnapshot {
-  return useSyncExternalStore(jobStore.subscribe, jobStore.getSnapshot);
+  return useObservable(jobStore);
 }
 
 /** One job, or undefined while loading or when this browser has no such job. */
@@ -17,5 +17,5 @@ export function useJob(jobId: string): { job: ImportJob | undefined; status: Job
 
 /** Whether this tab sends and polls, or watches another tab do it. */
 export function useRunner(): RunnerSnapshot {
-  return useSyncExternalStore(jobRunner.subscribe, jobRunner.getSnapshot);
+  return useObservable(jobRunner);
 }

@@ -16,6 +16,7 @@
 import type { QueryClient } from '@tanstack/query-core';
 import { type ApiTarget, type HttpDeps, httpDepsWith } from '../../api/http-client';
 import { fetchShipmentPage, type ShipmentPage } from '../../api/shipments';
+import { Observable } from '../../api/observable';
 import type { RateLimitBudget } from '../../api/rate-limit-budget';
 import { applyDigest } from '../batch-summary';
 import type { BatchDigest, BatchReader, ImportJob } from '../import-job';
@@ -71,9 +72,7 @@ export interface RunnerDeps {
   shipmentPage?: (target: ApiTarget, query: ReturnType<typeof followUpQuery>, signal: AbortSignal) => Promise<ShipmentPage>;
 }
 
-export class JobRunner {
-  private snapshot: RunnerSnapshot = { role: 'stopped', notice: null, unrecorded: [] };
-  private readonly listeners = new Set<() => void>();
+export class JobRunner extends Observable<RunnerSnapshot> {
   private abort: AbortController | null = null;
   private wake: (() => void) | null = null;
   private readonly lastPolled = new Map<string, number>();
@@ -81,14 +80,9 @@ export class JobRunner {
   private reader: BatchReader | null = null;
   private client: QueryClient | null = null;
 
-  constructor(private readonly deps: RunnerDeps) {}
-
-  getSnapshot = (): RunnerSnapshot => this.snapshot;
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  constructor(private readonly deps: RunnerDeps) {
+    super({ role: 'stopped', notice: null, unrecorded: [] });
+  }
 
   start(reader: BatchReader, client: QueryClient): () => void {
     this.reader = reader;
@@ -98,21 +92,21 @@ export class JobRunner {
     this.abort = abort;
     const { locks } = this.deps;
     if (!locks) {
-      this.set({ role: 'no-locks', notice: NO_LOCKS_NOTICE });
+      this.change({ role: 'no-locks', notice: NO_LOCKS_NOTICE });
       void this.lead(abort.signal);
     } else {
-      this.set({ role: 'waiting', notice: null });
+      this.change({ role: 'waiting', notice: null });
       // Ask once without waiting to learn whether another tab runs; then queue for the lock.
       void locks
         .request(LOCK_NAME, { ifAvailable: true }, async (lock) => {
           if (!lock) {
-            this.set({ role: 'watcher', notice: null });
+            this.change({ role: 'watcher', notice: null });
             return;
           }
           await this.lead(abort.signal);
         })
         .then(() => {
-          if (abort.signal.aborted || this.snapshot.role === 'runner') return;
+          if (abort.signal.aborted || this.getSnapshot().role === 'runner') return;
           return locks.request(LOCK_NAME, { signal: abort.signal }, () => this.lead(abort.signal));
         })
         .catch(() => undefined); // aborted: the page is going away
@@ -124,21 +118,21 @@ export class JobRunner {
     this.abort?.abort();
     this.abort = null;
     this.wake?.();
-    this.set({ role: 'stopped', notice: null, unrecorded: [] });
+    this.change({ role: 'stopped', notice: null, unrecorded: [] });
   }
 
   /** Holds the lock (its promise) for as long as this tab runs. */
   private async lead(signal: AbortSignal): Promise<void> {
     if (signal.aborted) return;
-    if (this.snapshot.role !== 'no-locks') this.set({ role: 'runner', notice: null });
+    if (this.getSnapshot().role !== 'no-locks') this.change({ role: 'runner', notice: null });
     const polls = this.reader && this.client ? new PollLoop(this.client, this.pollHooks(this.reader), this.http(this.reader)) : null;
     const syncPolls = () => {
       const { status, jobs } = this.deps.store.getSnapshot();
       if (status !== 'ready') return;
       polls?.sync(jobs, this.deps.getTarget());
       // A deleted job's answers have nowhere to go: nothing is left to say about them.
-      const kept = this.snapshot.unrecorded.filter((u) => jobs.some((job) => job.id === u.jobId));
-      if (kept.length !== this.snapshot.unrecorded.length) this.set({ unrecorded: kept });
+      const kept = this.getSnapshot().unrecorded.filter((u) => jobs.some((job) => job.id === u.jobId));
+      if (kept.length !== this.getSnapshot().unrecorded.length) this.change({ unrecorded: kept });
     };
     const unsubscribePolls = [this.deps.store.subscribe(syncPolls), this.deps.subscribeTarget(syncPolls)];
     syncPolls();
@@ -182,16 +176,16 @@ export class JobRunner {
 
   /** Records a poll's answer; one that fails is said on the job page until a later poll records it. */
   private async recordAnswer(batch: RunningBatch, digest: BatchDigest): Promise<void> {
-    const others = () => this.snapshot.unrecorded.filter((u) => u.batchId !== batch.batchId);
+    const others = () => this.getSnapshot().unrecorded.filter((u) => u.batchId !== batch.batchId);
     try {
       await this.recordPoll(batch.jobId, digest);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const sentence = `The last answer for batch ${batch.batchId} could not be saved in this browser (${reason}); the runner asks the service again at its next poll.`;
-      this.set({ unrecorded: [...others(), { jobId: batch.jobId, batchId: batch.batchId, sentence }] });
+      this.change({ unrecorded: [...others(), { jobId: batch.jobId, batchId: batch.batchId, sentence }] });
       throw error;
     }
-    if (this.snapshot.unrecorded.some((u) => u.batchId === batch.batchId)) this.set({ unrecorded: others() });
+    if (this.getSnapshot().unrecorded.some((u) => u.batchId === batch.batchId)) this.change({ unrecorded: others() });
   }
 
   /** A chunk left `sending` by a tab that closed may have reached the service: the user decides. */
@@ -340,8 +334,7 @@ export class JobRunner {
     return null;
   }
 
-  private set(change: Partial<RunnerSnapshot>): void {
-    this.snapshot = { ...this.snapshot, ...change };
-    this.listeners.forEach((listener) => listener());
+  private change(change: Partial<RunnerSnapshot>): void {
+    this.set({ ...this.getSnapshot(), ...change });
   }
 }
