@@ -33,8 +33,9 @@ interface Figures {
 async function seedJob(page: Page): Promise<string> {
   return page.evaluate(
     async ({ batches, batchRows }) => {
-      const open = indexedDB.open('import-console-jobs', 1);
-      // The console may not have made the database yet: the same stores as src/jobs/job-store.ts.
+      // At the version the console made it; or, not made yet, at version 1 as src/jobs/storage/indexeddb-schema.ts
+      // lays it out (the console migrates it on its next open).
+      const open = indexedDB.open('import-console-jobs');
       open.onupgradeneeded = () => {
         const db = open.result;
         db.createObjectStore('jobs', { keyPath: 'id' }).createIndex('createdAt', 'createdAt');
@@ -89,6 +90,7 @@ async function seedJob(page: Page): Promise<string> {
         chunkRows: batchRows,
         serviceUrl: '',
         rowsRead: batches * batchRows,
+        numbering: 'Line',
         skippedBeforeSend: [],
         chunks,
         nextChunkId: batches,

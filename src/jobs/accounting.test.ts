@@ -10,7 +10,7 @@ const chunk = (id: number, rowCount: number, state: JobChunk['state'], withoutRe
 function job(chunks: JobChunk[], skipped: number, batches: ImportJob['batches'] = {}): ImportJob {
   return {
     id: 'j', createdAt: 0, updatedAt: 0, finishedAt: null, source: { kind: 'quick-add' }, endpoint: 'file', headers: [], chunkRows: 10,
-    serviceUrl: '', rowsRead: chunks.reduce((s, c) => s + c.rowCount, 0) + skipped,
+    serviceUrl: '', rowsRead: chunks.reduce((s, c) => s + c.rowCount, 0) + skipped, numbering: 'Row',
     skippedBeforeSend: Array.from({ length: skipped }, (_, i) => ({ rowNumber: i, reason: i === 0 ? 'excluded by you' : 'tracking_number is empty' })),
     chunks, nextChunkId: chunks.length, batches, runState: 'running', pausedReason: null, notify: false,
   };

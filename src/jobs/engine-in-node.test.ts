@@ -133,7 +133,7 @@ describe('the job engine in Node, against the sandbox', () => {
     const job = await store.createJob({
       source: { kind: 'file', fileName: 'ten-thousand.csv', size: null, contentHash: null },
       serviceUrl: ORIGIN,
-      rowsRead: ROWS,
+      rowsRead: ROWS, numbering: 'Line',
       skipped: [],
       rows: { format: 'csv', headers: ['tracking_number', 'tracking_type', 'reference', 'carrier'], rows: rows(), rowNumbers: Array.from({ length: ROWS }, (_, r) => r + 2) },
       chunkRows: CHUNK_ROWS,

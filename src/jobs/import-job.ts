@@ -12,6 +12,7 @@
 import type { KeptBody } from '../api/http-client';
 import type { TrackingFollowUp } from './runner/tracking-follow-up';
 import type { CsvChunk } from '../spreadsheet/csv-output';
+import type { RowNumbering } from '../spreadsheet/row-numbering';
 
 /** Where the rows came from. `retry` names the job whose failed rows were fixed and resent. */
 export type JobSource =
@@ -196,6 +197,11 @@ export interface ImportJob {
   serviceUrl: string;
   /** Rows read from the source, header excluded. */
   rowsRead: number;
+  /**
+   * What its row numbers count, as the importer knew when it read the rows: "Line" of a text
+   * file, "Row" of a sheet or a list; a retry keeps its original file's.
+   */
+  numbering: RowNumbering;
   /** Rows left out before sending, with reasons (invalid, excluded). */
   skippedBeforeSend: SkippedBeforeSend[];
   chunks: JobChunk[];
@@ -223,6 +229,8 @@ export interface NewJob {
   source: JobSource;
   serviceUrl: string;
   rowsRead: number;
+  /** What the rows' numbers count (the import worker's, for a file). */
+  numbering: RowNumbering;
   skipped: SkippedBeforeSend[];
   rows: NewJobRows;
   chunkRows: number;

@@ -18,7 +18,7 @@ function newJob(rows = 10, size = 4, skipped = 0): ImportJob {
   return madeJob(
     {
       id: 'job-1', at: 100, source: { kind: 'file', fileName: 'ships.csv', size: 10, contentHash: null }, endpoint: 'file', headers: ['tracking_number'],
-      chunkRows: size, serviceUrl: '', rowsRead: rows + skipped, notify: false,
+      chunkRows: size, serviceUrl: '', rowsRead: rows + skipped, numbering: 'Line', notify: false,
       skippedBeforeSend: Array.from({ length: skipped }, (_, i) => ({ rowNumber: 100 + i, reason: 'tracking_number is empty' })),
     },
     cut(rows, size),

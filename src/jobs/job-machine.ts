@@ -64,7 +64,7 @@ const SKIPPED_UNKNOWN_REASON = 'its answer was lost and you chose not to send it
 const INTERRUPTED_ERROR = 'The page closed while this chunk was being sent; it may or may not have been imported.';
 
 /** What a job is made of: everything but the chunks' rows, which the store keeps apart. */
-export type JobFields = Pick<ImportJob, 'id' | 'source' | 'endpoint' | 'headers' | 'chunkRows' | 'serviceUrl' | 'rowsRead' | 'skippedBeforeSend' | 'notify'> & { at: number };
+export type JobFields = Pick<ImportJob, 'id' | 'source' | 'endpoint' | 'headers' | 'chunkRows' | 'serviceUrl' | 'rowsRead' | 'numbering' | 'skippedBeforeSend' | 'notify'> & { at: number };
 
 /** A new job: running, its rows cut into pending chunks 0, 1, 2… The rows must add up. */
 export function madeJob(fields: JobFields, cut: readonly ChunkRows[]): ImportJob {

@@ -16,7 +16,7 @@ function newJob(n: number, chunkRows: number, skipped = 0): NewJob {
   return {
     source: { kind: 'file', fileName: 'ships.csv', size: 1234, contentHash: 'abc' },
     serviceUrl: '',
-    rowsRead: n + skipped,
+    rowsRead: n + skipped, numbering: 'Line',
     skipped: Array.from({ length: skipped }, (_, i) => ({ rowNumber: n + i + 2, reason: 'tracking_number is empty' })),
     rows: { format: 'csv', headers: HEADERS, rows: rows(n), rowNumbers: Array.from({ length: n }, (_, i) => i + 2) },
     chunkRows,
@@ -238,7 +238,7 @@ describe('JobStore', () => {
       { reference: 'A', tracking_number: 'MSCU1234565', tracking_type: 'container', carrier_scac: 'AUTO' },
       { reference: '', tracking_number: 'MSCU1234566', tracking_type: 'container', carrier_scac: 'AUTO' },
     ];
-    const job = await store.createJob({ source: { kind: 'quick-add' }, serviceUrl: '', rowsRead: 2, skipped: [], rows: { format: 'json', requests, rowNumbers: [1, 2] }, chunkRows: 300 });
+    const job = await store.createJob({ source: { kind: 'quick-add' }, serviceUrl: '', rowsRead: 2, numbering: 'Row', skipped: [], rows: { format: 'json', requests, rowNumbers: [1, 2] }, chunkRows: 300 });
     expect(job.endpoint).toBe('list');
     expect(job.chunks[0]!.withoutReference).toBe(1);
     expect((await store.getPayload(job.id, 0))?.body).toEqual({ format: 'json', requests });

@@ -95,6 +95,7 @@ export class JobStore extends Observable<JobsSnapshot> {
         chunkRows: input.chunkRows,
         serviceUrl: input.serviceUrl,
         rowsRead: input.rowsRead,
+        numbering: input.numbering,
         skippedBeforeSend: input.skipped,
         notify: input.notify ?? false,
       },

@@ -25,7 +25,7 @@ function job(overrides: Partial<ImportJob> = {}): ImportJob {
     headers: ['tracking_number'],
     chunkRows: 2,
     serviceUrl: '',
-    rowsRead: 5,
+    rowsRead: 5, numbering: 'Row',
     skippedBeforeSend: [{ rowNumber: 7, reason: 'excluded in review' }],
     chunks: [chunk(0, { status: 'accepted', batchId: 'b-1', at: 1 }), chunk(1, { status: 'pending' })],
     nextChunkId: 2,
@@ -78,7 +78,7 @@ function harness(initial: ImportJob[], options: { failRows?: number; claimed?: R
 
 describe('teamReport', () => {
   it("says the job in History's words, with its chunks' batch ids and the file's numbering", () => {
-    const report = teamReport(job(), [], 'Ana', true);
+    const report = teamReport(job(), 'Ana', true);
     expect(report).toMatchObject({
       version: 1_000,
       rowsSkipped: 1,
@@ -93,7 +93,12 @@ describe('teamReport', () => {
       [0, 'accepted', 'b-1'],
       [1, 'pending', null],
     ]);
-    expect(teamReport(job(), [], null, false)).not.toHaveProperty('skipped');
+    expect(teamReport(job(), null, false)).not.toHaveProperty('skipped');
+  });
+
+  it('gives a retry the numbering the job was made with, though the job it retried is gone', () => {
+    const retry = job({ source: { kind: 'retry', jobId: 'deleted-job', label: 'Retry of march.csv' }, numbering: 'Line' });
+    expect(teamReport(retry, null, false).numbering).toBe('Line');
   });
 });
 

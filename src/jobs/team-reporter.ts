@@ -9,14 +9,13 @@ import type { TeamChunk, TeamChunkRows, TeamJobReceipt, TeamJobReport } from '..
 import type { ChunkPayload, ImportJob } from './import-job';
 import { accountJob } from './accounting';
 import { jobName } from './job-name';
-import { jobNumbering } from './job-numbering';
 import { jobState } from './job-state';
 
 /** Chunks whose rows have gone out: their rows as sent belong in the history. */
 const WENT_OUT = new Set(['sending', 'accepted', 'rejected', 'unknown']);
 
 /** The job as the team history keeps it; `withSkipped` false leaves the (unchanging) skipped rows out. */
-export function teamReport(job: ImportJob, jobs: readonly ImportJob[], sentBy: string | null, withSkipped: boolean): TeamJobReport {
+export function teamReport(job: ImportJob, sentBy: string | null, withSkipped: boolean): TeamJobReport {
   const state = jobState(job, job.serviceUrl);
   const accounting = accountJob(job);
   const chunks = job.chunks.map(
@@ -39,7 +38,7 @@ export function teamReport(job: ImportJob, jobs: readonly ImportJob[], sentBy: s
       contentHash: source.kind === 'file' ? source.contentHash : null,
       retryOf: source.kind === 'retry' ? (source.batchId ?? source.jobId) : null,
     },
-    numbering: jobNumbering(job, jobs),
+    numbering: job.numbering,
     sentBy,
     createdAt: job.createdAt,
     version: job.updatedAt,
@@ -126,14 +125,14 @@ export class TeamReporter {
       const jobs = this.deps.jobs.getSnapshot().jobs;
       for (const job of jobs) {
         if (job.serviceUrl !== '' || this.deps.claims.get(job.id) !== tag || this.reported.get(job.id) === job.updatedAt) continue;
-        await this.reportOne(job, jobs).catch(() => undefined);
+        await this.reportOne(job).catch(() => undefined);
       }
     } while (this.again);
   }
 
-  private async reportOne(job: ImportJob, jobs: readonly ImportJob[]): Promise<void> {
+  private async reportOne(job: ImportJob): Promise<void> {
     const first = !this.reported.has(job.id);
-    const receipt = await this.deps.report(job.id, teamReport(job, jobs, this.deps.sentBy(), first));
+    const receipt = await this.deps.report(job.id, teamReport(job, this.deps.sentBy(), first));
     const kept = new Set(receipt.rowsKept);
     for (const chunk of job.chunks) {
       if (!WENT_OUT.has(chunk.state.status) || kept.has(chunk.id)) continue;

@@ -44,7 +44,7 @@ function fileJob(rows: number, skipped = 0): NewJob {
   return {
     source: { kind: 'file', fileName: 'clean.csv', size: 2048, contentHash: null },
     serviceUrl: '',
-    rowsRead: rows + skipped,
+    rowsRead: rows + skipped, numbering: 'Line',
     skipped: Array.from({ length: skipped }, (_, i) => ({ rowNumber: rows + 2 + i, reason: 'tracking_number: empty.' })),
     rows: { format: 'csv', headers: HEADERS, rows: Array.from({ length: rows }, (_, i) => ['CSQU3054383', 'container', `R${i}`, 'MAEU']), rowNumbers: Array.from({ length: rows }, (_, i) => i + 2) },
     chunkRows: 2,
@@ -55,7 +55,7 @@ function quickAddJob(rows: number): NewJob {
   return {
     source: { kind: 'quick-add' },
     serviceUrl: '',
-    rowsRead: rows,
+    rowsRead: rows, numbering: 'Row',
     skipped: [],
     rows: { format: 'json', requests: Array.from({ length: rows }, (_, i) => ({ reference: `Q${i}`, tracking_number: 'CSQU3054383', tracking_type: 'container', carrier_scac: 'MAEU' })), rowNumbers: Array.from({ length: rows }, (_, i) => i + 1) },
     chunkRows: 300,

@@ -5,7 +5,7 @@ import { describeJobState, describeSource, formatTime, formatTimeParts, jobActio
 function job(states: ChunkState[], batches: Record<string, Partial<BatchProgress>> = {}, runState: ImportJob['runState'] = 'running'): ImportJob {
   return {
     id: 'j', createdAt: 1, updatedAt: 1, finishedAt: null, source: { kind: 'quick-add' }, endpoint: 'list', headers: [], chunkRows: 10, serviceUrl: '',
-    rowsRead: states.length * 10, skippedBeforeSend: [],
+    rowsRead: states.length * 10, numbering: 'Row', skippedBeforeSend: [],
     chunks: states.map((state, id) => ({ id, firstPosition: id * 10, rowCount: 10, firstRow: id * 10 + 1, lastRow: id * 10 + 10, withoutReference: 0, state, attempts: 1 })),
     nextChunkId: states.length,
     batches: Object.fromEntries(Object.entries(batches).map(([id, b]) => [id, { finishedAt: null, status: 'processing', counts: { created: 0, updated: 0, failed: 0, withWarnings: 0, trackingFailed: 0 }, ...b } as BatchProgress])),

@@ -172,6 +172,7 @@ function ImportWizard({ target, retry, preloadJobPage }: { target: { baseUrl: st
               <SendPanel
                 rowsToSend={state.submission.submittedRows}
                 chunkRows={state.submission.chunkSize}
+                numbering={state.summary.numbering}
                 fileName={state.summary.fileName}
                 sheet={state.summary.kind === 'csv' ? undefined : state.summary.sheet}
                 retrySource={retrySource}

@@ -14,7 +14,7 @@ import type { RememberedMapping } from '../../contract/remembered-mapping';
 import type { JobSource } from '../../jobs/import-job';
 import { estimateJobCost } from '../../jobs/job-cost';
 import { chooseChunkRows } from '../../jobs/job-settings';
-import type { SubmissionRows } from '../../workers/import-protocol';
+import type { RowNumbering, SubmissionRows } from '../../workers/import-protocol';
 import type { SourceFacts } from './use-import-wizard';
 import { formatCount as n } from '../../components/plural';
 
@@ -40,6 +40,7 @@ export function useChunkRows(): number {
 export function SendPanel({
   rowsToSend,
   chunkRows,
+  numbering,
   fileName,
   sheet,
   retrySource,
@@ -50,6 +51,8 @@ export function SendPanel({
 }: {
   rowsToSend: number;
   chunkRows: number;
+  /** What the rows' numbers count (the file read's; a retry's original file's): the job keeps it. */
+  numbering: RowNumbering;
   fileName: string;
   /** The sheet the rows come from (workbooks only): the job's rows are then numbered as the sheet's rows. */
   sheet?: string;
@@ -93,6 +96,7 @@ export function SendPanel({
         source: retrySource ?? { kind: 'file', fileName, size: facts?.size ?? null, contentHash: null, ...(sheet === undefined ? {} : { sheet }) },
         serviceUrl: connection.baseUrl,
         rowsRead: rows.rowsRead,
+        numbering,
         skipped: rows.skipped.map((row) => ({ rowNumber: row.rowNumber, reason: row.reasons.join(' ') })),
         rows: { format: 'csv-chunks', headers: rows.headers, chunks: rows.chunks },
         chunkRows,

@@ -13,14 +13,13 @@ import { StatusBadge } from '../../components/status-badge';
 import { useConnection } from '../../api/use-connection';
 import { estimateRemainingMs } from '../../jobs/eta';
 import { jobName } from '../../jobs/job-name';
-import { jobNumbering } from '../../jobs/job-numbering';
 import type { ImportJob } from '../../jobs/import-job';
 import { jobEta, jobStore } from '../../jobs/job-runtime';
 import { AccountingPanel, RowProblems } from './job-problems';
 import { BatchTable, UnknownChunks } from './job-batches';
 import { uploadWaitMs, viewJob, type JobView } from './job-view';
 import { RateLimitMeter, useBudget } from './rate-limit-meter';
-import { useJob, useJobs, useRunner } from './use-jobs';
+import { useJob, useRunner } from './use-jobs';
 
 
 export function JobPage({ jobId }: { jobId: string }) {
@@ -60,7 +59,6 @@ function JobProgress({ job }: { job: ImportJob }) {
   const view = viewJob(job, now, connection?.baseUrl ?? null);
   const budget = useBudget();
   const runner = useRunner();
-  const { jobs } = useJobs();
   const eta = useSyncExternalStore(jobEta.subscribe, () => jobEta.get(job.id));
   const uploadsAhead = job.chunks.filter((c) => c.state.status === 'pending' || c.state.status === 'sending').length;
   const remainingMs = job.finishedAt !== null || view.phase === 'cancelled' ? 0 : estimateRemainingMs(eta, view.accounting.toSend + view.accounting.sent - view.accounting.processed, uploadWaitMs(uploadsAhead, budget, now));
@@ -71,7 +69,6 @@ function JobProgress({ job }: { job: ImportJob }) {
   const deferredJob = useDeferredValue(job);
   const deferredView = useDeferredValue(view);
   const deferredNow = useDeferredValue(now);
-  const deferredJobs = useDeferredValue(jobs);
 
   return (
     <div className="space-y-6">
@@ -127,7 +124,7 @@ function JobProgress({ job }: { job: ImportJob }) {
         </div>
       </section>
       <UnknownChunks job={job} />
-      <JobDetails job={deferredJob} view={deferredView} now={deferredNow} jobs={deferredJobs} />
+      <JobDetails job={deferredJob} view={deferredView} now={deferredNow} />
     </div>
   );
 }
@@ -138,12 +135,12 @@ function JobProgress({ job }: { job: ImportJob }) {
  * updates come through useSyncExternalStore, which renders at once and in one piece: with 20
  * batches and their problems that was one task of 40–70 ms on each import accepted and each poll.
  */
-const JobDetails = memo(function JobDetails({ job, view, now, jobs }: { job: ImportJob; view: JobView; now: number; jobs: readonly ImportJob[] }) {
+const JobDetails = memo(function JobDetails({ job, view, now }: { job: ImportJob; view: JobView; now: number }) {
   return (
     <>
       <AccountingPanel job={job} view={view} />
       <BatchTable view={view} now={now} />
-      <RowProblems job={job} view={view} numbering={jobNumbering(job, jobs)} />
+      <RowProblems job={job} view={view} numbering={job.numbering} />
     </>
   );
 });

@@ -7,7 +7,7 @@ const NOW = 1_000_000;
 function job(overrides: Partial<ImportJob>): ImportJob {
   return {
     id: 'j', createdAt: 0, updatedAt: 0, finishedAt: null, source: { kind: 'file', fileName: 'a.csv', size: null, contentHash: null }, endpoint: 'file',
-    headers: [], chunkRows: 2, serviceUrl: '', rowsRead: 4, skippedBeforeSend: [], nextChunkId: 2, batches: {}, runState: 'running', pausedReason: null, notify: false,
+    headers: [], chunkRows: 2, serviceUrl: '', rowsRead: 4, numbering: 'Line', skippedBeforeSend: [], nextChunkId: 2, batches: {}, runState: 'running', pausedReason: null, notify: false,
     chunks: [
       { id: 0, firstPosition: 0, rowCount: 2, firstRow: 2, lastRow: 3, withoutReference: 0, state: { status: 'accepted', batchId: 'b', at: 0 }, attempts: 1 },
       { id: 1, firstPosition: 2, rowCount: 2, firstRow: 4, lastRow: 5, withoutReference: 1, state: { status: 'pending' }, attempts: 0 },

@@ -92,6 +92,7 @@ export function QuickAddPage() {
         source: { kind: 'quick-add' },
         serviceUrl: connection.baseUrl,
         rowsRead: requests.length,
+        numbering: 'Row',
         skipped: [],
         rows: { format: 'json', requests, rowNumbers },
         chunkRows: chooseChunkRows({ sandbox: connection.sandbox, advertisedRows: null }),

@@ -124,7 +124,7 @@ describe('JobResults', { timeout: 20_000 }, () => {
         item(9, { creationStatus: 'failed', shipmentId: null, problems: [{ level: 'error', code: 'batch_failed', column: null, message: 'The batch failed.' }] }),
       ],
     );
-    const { job, store } = finishedJob(headers, [batch], { source: { kind: 'file', fileName: 'march.xlsx', size: 100, contentHash: null, sheet: 'Shipments' } });
+    const { job, store } = finishedJob(headers, [batch], { source: { kind: 'file', fileName: 'march.xlsx', size: 100, contentHash: null, sheet: 'Shipments' }, numbering: 'Row' });
     renderResults({ job, store, jobs: [job] });
     const grid = await screen.findByRole('region', { name: 'Result rows' });
     expect(within(grid).getByRole('columnheader', { name: 'Row' })).toBeInTheDocument();

@@ -13,7 +13,6 @@ import { ResultDetails } from './result-details';
 import { filterCount, rowAt, type JobResults as Results, type ResultFilter } from './result-rows';
 import { ResultsGrid } from './results-grid';
 import { FILTER_LABEL, ResultDownloads, ResultFilters, type DownloadRequest } from './results-toolbar';
-import { jobNumbering } from './row-numbering';
 import { buildRetryHandoff, retriesOf, type RetryHandoff } from './retry';
 import { finishedBatches, useJobResults, type ResultsStore } from './use-job-results';
 import { formatCount as n, plural } from '../../components/plural';
@@ -32,7 +31,7 @@ export interface JobResultsProps {
 }
 
 export function JobResults({ job, store, jobs, onFixAndRetry, exportSession }: JobResultsProps) {
-  const { state, retry } = useJobResults(job, store, jobNumbering(job, jobs));
+  const { state, retry } = useJobResults(job, store, job.numbering);
   const accepted = job.chunks.filter((chunk) => chunk.state.status === 'accepted').length;
   const finished = finishedBatches(job);
   return (

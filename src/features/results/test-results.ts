@@ -33,6 +33,7 @@ export function finishedJob(headers: string[], batches: { outcome: BatchOutcome;
     chunkRows: 5000,
     serviceUrl: '',
     rowsRead: batches.reduce((sum, batch) => sum + batch.payload.rowNumbers.length, 0),
+    numbering: 'Line',
     skippedBeforeSend: [],
     chunks: batches.map(({ outcome, payload }, i) => ({
       id: outcome.chunkId,

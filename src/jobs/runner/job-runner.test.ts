@@ -38,7 +38,7 @@ async function jobWithSlowTracking(clock: { now: number }, pages: (query: { page
     },
   });
   const job = await store.createJob({
-    source: { kind: 'quick-add' }, serviceUrl: '', rowsRead: 3, skipped: [], chunkRows: 10,
+    source: { kind: 'quick-add' }, serviceUrl: '', rowsRead: 3, numbering: 'Row', skipped: [], chunkRows: 10,
     rows: { format: 'json', requests: [{}, {}, {}], rowNumbers: [1, 2, 3] },
   });
   const headline = { id: 'b1', status: 'processing', total: 3, completed: 0, failureReason: null };
@@ -69,7 +69,7 @@ describe('recording a poll whose outcome the reader saved', () => {
       locks: null, now: () => clock.now, random: () => 0.5, notify: () => undefined,
     });
     const job = await store.createJob({
-      source: { kind: 'quick-add' }, serviceUrl: '', rowsRead: 2, skipped: [], chunkRows: 10,
+      source: { kind: 'quick-add' }, serviceUrl: '', rowsRead: 2, numbering: 'Row', skipped: [], chunkRows: 10,
       rows: { format: 'json', requests: [{}, {}], rowNumbers: [1, 2] },
     });
     const headline = { id: 'b1', status: 'processing', total: 2, completed: 0, failureReason: null };
@@ -167,7 +167,7 @@ describe('a poll answer the runner could not record', () => {
       locks: null, now: Date.now, random: () => 0.5, notify: () => undefined, http, pollSpacing: { spacingMs: 0, jitterMs: 0 },
     });
     const job = await store.createJob({
-      source: { kind: 'quick-add' }, serviceUrl: '', rowsRead: 1, skipped: [], chunkRows: 10,
+      source: { kind: 'quick-add' }, serviceUrl: '', rowsRead: 1, numbering: 'Row', skipped: [], chunkRows: 10,
       rows: { format: 'json', requests: [{}], rowNumbers: [1] },
     });
     await store.apply(job.id, { type: 'claim', chunkId: 0, at: 0 });

@@ -15,7 +15,7 @@ const TARGET: ApiTarget = { baseUrl: 'https://svc.example', apiKey: 'k1' };
 /** A job on `serviceUrl` whose chunks 0 and 1 were accepted as batches b0 and b1. */
 function jobWithBatches(id: string, serviceUrl = TARGET.baseUrl): ImportJob {
   let job = madeJob(
-    { id, at: 0, source: { kind: 'quick-add' }, endpoint: 'list', headers: [], chunkRows: 1, serviceUrl, rowsRead: 2, skippedBeforeSend: [], notify: false },
+    { id, at: 0, source: { kind: 'quick-add' }, endpoint: 'list', headers: [], chunkRows: 1, serviceUrl, rowsRead: 2, numbering: 'Row', skippedBeforeSend: [], notify: false },
     [{ rowNumbers: [1], withoutReference: 0 }, { rowNumbers: [2], withoutReference: 0 }],
   );
   const events: JobEvent[] = [0, 1].flatMap((chunkId): JobEvent[] => [

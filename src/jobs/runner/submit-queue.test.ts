@@ -105,7 +105,7 @@ async function makeJob(store: JobStore, n: number, chunkRows: number, reference 
   return store.createJob({
     source: { kind: 'file', fileName: 'ships.csv', size: 10, contentHash: null },
     serviceUrl: 'https://svc.example',
-    rowsRead: n,
+    rowsRead: n, numbering: 'Line',
     skipped: [],
     rows: { format: 'csv', headers: HEADERS, rows, rowNumbers: rows.map((_, i) => i + 2) },
     chunkRows,
@@ -228,7 +228,7 @@ describe('the submit queue', () => {
     const job = await h.store.createJob({
       source: { kind: 'quick-add' },
       serviceUrl: '',
-      rowsRead: 1,
+      rowsRead: 1, numbering: 'Row',
       skipped: [],
       rows: { format: 'json', requests: [{ reference: 'A', tracking_number: 'X', tracking_type: 'container', carrier_scac: 'AUTO' }], rowNumbers: [1] },
       chunkRows: 300,
@@ -275,7 +275,7 @@ describe('the Idempotency-Key of a chunk', () => {
     const job = await h.store.createJob({
       source: { kind: 'quick-add' },
       serviceUrl: '',
-      rowsRead: 1,
+      rowsRead: 1, numbering: 'Row',
       skipped: [],
       rows: { format: 'json', requests: [{ reference: 'A', tracking_number: 'X', tracking_type: 'container', carrier_scac: 'AUTO' }], rowNumbers: [1] },
       chunkRows: 300,

@@ -1,22 +1,17 @@
 import 'fake-indexeddb/auto';
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
-import type { BatchOutcome } from '../import-job';
+import type { BatchOutcome, ImportJob } from '../import-job';
 import { OutcomeWriter } from './indexeddb-outcome-writer';
+import { openJobDatabase } from './indexeddb-schema';
 
 let count = 0;
 
 /** The job store's layout (indexeddb-schema.ts) with one job, as the page makes it before any poll. */
 async function storeWithJob(jobId: string) {
   const name = `outcomes-test-${++count}`;
-  const db = await openDB(name, 1, {
-    upgrade(db) {
-      db.createObjectStore('jobs', { keyPath: 'id' }).createIndex('createdAt', 'createdAt');
-      db.createObjectStore('payloads', { keyPath: ['jobId', 'chunkId'] }).createIndex('jobId', 'jobId');
-      db.createObjectStore('outcomes', { keyPath: ['jobId', 'batchId'] }).createIndex('jobId', 'jobId');
-    },
-  });
-  await db.put('jobs', { id: jobId, createdAt: 1 });
+  const db = await openJobDatabase(name, { create: true, closed: () => undefined });
+  await db.put('jobs', { id: jobId, createdAt: 1 } as ImportJob);
   return { name, db };
 }
 

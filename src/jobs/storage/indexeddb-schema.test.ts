@@ -38,7 +38,7 @@ describe('the job database', () => {
         db.createObjectStore('outcomes', { keyPath: ['jobId', 'batchId'] }).createIndex('jobId', 'jobId');
       },
     });
-    const kept = { id: 'j1', createdAt: 5, chunks: [], batches: {} } as unknown as ImportJob;
+    const kept = { id: 'j1', createdAt: 5, source: { kind: 'quick-add' }, chunks: [], batches: {} } as unknown as ImportJob;
     await old.put('jobs', kept);
     await old.put('payloads', { jobId: 'j1', chunkId: 0, rowNumbers: [2], body: { format: 'csv', csv: 'a\r\n1' } });
     await old.put('outcomes', { jobId: 'j1', batchId: 'b1', chunkId: 0, status: 'completed', failureReason: null, items: [null] });
@@ -46,7 +46,7 @@ describe('the job database', () => {
 
     const storage = new IndexedDbJobStorage(name);
     storages.push(storage);
-    expect(await storage.list()).toEqual([kept]);
+    expect(await storage.list()).toEqual([{ ...kept, numbering: 'Row' }]);
     expect((await storage.payload('j1', 0))?.rowNumbers).toEqual([2]);
     expect((await storage.outcome('j1', 'b1'))?.items).toEqual([null]);
     await storage.close();
@@ -60,6 +60,35 @@ describe('the job database', () => {
     expect(layout(migrated)).toEqual(layout(made));
     migrated.close();
     made.close();
+  });
+
+  it('tells every job kept at version 1 what its row numbers count, from its source', async () => {
+    const name = `schema-test-${++count}`;
+    const old = await openDB(name, 1, {
+      upgrade(db) {
+        db.createObjectStore('jobs', { keyPath: 'id' }).createIndex('createdAt', 'createdAt');
+        db.createObjectStore('payloads', { keyPath: ['jobId', 'chunkId'] }).createIndex('jobId', 'jobId');
+        db.createObjectStore('outcomes', { keyPath: ['jobId', 'batchId'] }).createIndex('jobId', 'jobId');
+      },
+    });
+    const file = (fileName: string, sheet?: string) => ({ kind: 'file', fileName, size: 1, contentHash: null, ...(sheet ? { sheet } : {}) });
+    const sources: Record<string, unknown> = {
+      csv: file('march.csv'),
+      txt: file('march.txt'),
+      xlsx: file('march.xlsx'),
+      sheet: file('export', 'Sheet1'),
+      list: { kind: 'quick-add' },
+      retry: { kind: 'retry', jobId: 'csv', label: 'Retry of march.csv' },
+      again: { kind: 'retry', jobId: 'retry', label: 'Retry of Retry of march.csv' },
+      orphan: { kind: 'retry', jobId: 'gone', label: 'Retry of a deleted job' },
+    };
+    for (const [id, source] of Object.entries(sources)) await old.put('jobs', { id, createdAt: 1, source, chunks: [], batches: {} });
+    old.close();
+
+    const storage = new IndexedDbJobStorage(name);
+    storages.push(storage);
+    const numbering = Object.fromEntries((await storage.list()).map((job) => [job.id, job.numbering]));
+    expect(numbering).toEqual({ csv: 'Line', txt: 'Line', xlsx: 'Row', sheet: 'Row', list: 'Row', retry: 'Line', again: 'Line', orphan: 'Row' });
   });
 
   it('does not block a newer console’s upgrade from another tab: its connection steps aside', async () => {

@@ -8,6 +8,7 @@
 //   payloads  key [jobId, chunkId]   each chunk's rows as sent; index jobId
 //   outcomes  key [jobId, batchId]   each finished batch's items; index jobId
 import { type DBSchema, type IDBPDatabase, type IDBPTransaction, openDB, type StoreNames } from 'idb';
+import type { RowNumbering } from '../../spreadsheet/row-numbering';
 import type { BatchOutcome, ChunkPayload, ImportJob } from '../import-job';
 
 export const JOB_DATABASE = 'import-console-jobs';
@@ -27,7 +28,38 @@ const MIGRATIONS: readonly Migration[] = [
     db.createObjectStore('payloads', { keyPath: ['jobId', 'chunkId'] }).createIndex('jobId', 'jobId');
     db.createObjectStore('outcomes', { keyPath: ['jobId', 'batchId'] }).createIndex('jobId', 'jobId');
   },
+  (_db, transaction) => {
+    // Each job keeps what its row numbers count; jobs kept before it did are told it here.
+    const jobs = transaction.objectStore('jobs');
+    void jobs.getAll().then((all: readonly StoredBeforeNumbering[]) => {
+      for (const job of all) if (job.numbering === undefined) void jobs.put({ ...job, numbering: numberingFromSource(job, all) });
+    });
+  },
 ];
+
+/** A job record of version 1: no numbering. */
+type StoredBeforeNumbering = Omit<ImportJob, 'numbering'> & { numbering?: RowNumbering };
+
+const WORKBOOK = /\.(xlsx|xlsm|xls)$/i;
+
+/**
+ * What a version-1 job's row numbers count, from its source: a sheet's or a workbook's rows are
+ * rows, a text file's are lines, a quick-add list's are rows; a retry's are its original file's
+ * ("Row" when that job is gone).
+ */
+export function numberingFromSource(job: Pick<ImportJob, 'source'>, jobs: readonly Pick<ImportJob, 'id' | 'source'>[]): RowNumbering {
+  let source = job.source;
+  const seen = new Set<string>();
+  while (source.kind === 'retry') {
+    const originalId = source.jobId;
+    const original = seen.has(originalId) ? undefined : jobs.find((candidate) => candidate.id === originalId);
+    if (!original) return 'Row';
+    seen.add(originalId);
+    source = original.source;
+  }
+  if (source.kind === 'file') return source.sheet !== undefined || WORKBOOK.test(source.fileName) ? 'Row' : 'Line';
+  return 'Row';
+}
 
 export const JOB_DATABASE_VERSION = MIGRATIONS.length;
 

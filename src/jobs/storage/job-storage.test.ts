@@ -29,7 +29,7 @@ const adapters: [string, () => [JobStorage, JobStorage]][] = [
 function job(id: string, createdAt: number, rows = 4): ImportJob {
   const rowNumbers = Array.from({ length: rows }, (_, i) => i + 2);
   return madeJob(
-    { id, at: createdAt, source: { kind: 'quick-add' }, endpoint: 'list', headers: [], chunkRows: 2, serviceUrl: '', rowsRead: rows, skippedBeforeSend: [], notify: false },
+    { id, at: createdAt, source: { kind: 'quick-add' }, endpoint: 'list', headers: [], chunkRows: 2, serviceUrl: '', rowsRead: rows, numbering: 'Row', skippedBeforeSend: [], notify: false },
     [{ rowNumbers: rowNumbers.slice(0, 2), withoutReference: 0 }, { rowNumbers: rowNumbers.slice(2), withoutReference: 0 }],
   );
 }
