@@ -95,7 +95,7 @@ async function seedJob(page: Page): Promise<string> {
         chunks,
         nextChunkId: batches,
         batches: progress,
-        runState: 'done',
+        runState: 'finished',
         pausedReason: null,
         notify: false,
       });

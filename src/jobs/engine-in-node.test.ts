@@ -166,7 +166,7 @@ describe('the job engine in Node, against the sandbox', () => {
     expect(Math.max(...finished.chunks.map((c) => c.rowCount))).toBeLessThanOrEqual(MAX_BATCH_ROWS);
 
     // Every row once: each in one accepted chunk, each answered by exactly one created item.
-    expect(finished.runState).toBe('done');
+    expect(finished.runState).toBe('finished');
     expect(finished.chunks.every((c) => c.state.status === 'accepted')).toBe(true);
     const account = accountJob(finished);
     expect(account).toMatchObject({ read: ROWS, sent: ROWS, skipped: 0, toSend: 0, unknown: 0, totalRequests: ROWS, processed: ROWS, unmatched: 0 });

@@ -180,7 +180,7 @@ export interface BatchReader {
 }
 
 /** `running`: the runner sends and polls it; `paused`: it waits for the user (key refused…). */
-export type JobRunState = 'running' | 'paused' | 'cancelled' | 'done';
+export type JobRunState = 'running' | 'paused' | 'cancelled' | 'finished';
 
 export interface ImportJob {
   id: string;

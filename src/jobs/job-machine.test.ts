@@ -240,7 +240,7 @@ describe('a batch', () => {
   it('polled (final) finishes the batch and, with every chunk final, the job; tracking still processing is followed up', () => {
     const job = run(accepted(), [{ type: 'polled', digest: digest('b0', 4, [item(2), item(3, 'processing'), item(4), item(5)]), at: 40 }]);
     expect(job.batches.b0).toMatchObject({ status: 'completed', finishedAt: 40 });
-    expect(job).toMatchObject({ finishedAt: 40, runState: 'done' });
+    expect(job).toMatchObject({ finishedAt: 40, runState: 'finished' });
     expect(job.trackingFollowUps).toEqual([{ batchId: 'b0', pending: ['s3'], failures: {}, checks: 0, lastCheckAt: null, nextPage: 1 }]);
     expect(accountJob(job)).toMatchObject({ sent: 4, totalRequests: 4, processed: 4, readAddsUp: true, sentMatchesBatches: true, everyRowOneItem: true });
   });
@@ -276,7 +276,7 @@ describe('finished', () => {
     const sentOne = run(base, [...sendAndAccept(base, 0, 10), { type: 'claim', chunkId: 1, at: 11 }, { type: 'rejected', chunkId: 1, error: 'No.', httpStatus: 400, at: 12 }]);
     expect(sentOne.finishedAt).toBeNull(); // batch b0 still processing
     const done = run(sentOne, [{ type: 'polled', digest: digest('b0', 4, [item(2), item(3), item(4), item(5)]), at: 20 }]);
-    expect(done).toMatchObject({ runState: 'done', finishedAt: 20 });
+    expect(done).toMatchObject({ runState: 'finished', finishedAt: 20 });
     const cancelled = run(base, [...sendAndAccept(base, 0, 10), { type: 'cancel', at: 11 }, { type: 'polled', digest: digest('b0', 4, [item(2), item(3), item(4), item(5)]), at: 30 }]);
     expect(cancelled).toMatchObject({ runState: 'cancelled', finishedAt: 30 });
     expect(refusal(done, { type: 'cancel', at: 40 })).toBe('The job is already finished.');

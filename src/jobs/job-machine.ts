@@ -100,7 +100,7 @@ export function transition(job: ImportJob, event: JobEvent): Transition {
 /** The finished rule, after every event: a job with no work left is finished, once. */
 function finished(job: ImportJob, at: number): ImportJob {
   if (job.finishedAt !== null || !isJobFinished(job)) return job;
-  return { ...job, finishedAt: at, runState: job.runState === 'cancelled' ? 'cancelled' : 'done' };
+  return { ...job, finishedAt: at, runState: job.runState === 'cancelled' ? 'cancelled' : 'finished' };
 }
 
 const rowsOf = (chunk: JobChunk) => (chunk.rowCount === 1 ? `Row ${chunk.firstRow} is` : `Rows ${chunk.firstRow}–${chunk.lastRow} are`);
@@ -175,7 +175,7 @@ function step(job: ImportJob, event: JobEvent): ImportJob | string {
       const chunk = chunkIn(job, event.chunkId, ['unknown'], 'only a chunk whose answer was lost is sent again');
       if (typeof chunk === 'string') return chunk;
       const resent = withChunk(job, chunk.id, (c) => ({ ...c, state: { status: 'pending' } }));
-      return job.runState === 'done' ? { ...resent, runState: 'running' } : resent;
+      return job.runState === 'finished' ? { ...resent, runState: 'running' } : resent;
     }
     case 'skip': {
       const chunk = chunkIn(job, event.chunkId, ['unknown'], 'only a chunk whose answer was lost is skipped');
@@ -183,7 +183,7 @@ function step(job: ImportJob, event: JobEvent): ImportJob | string {
       return withChunk(job, chunk.id, (c) => ({ ...c, state: { status: 'skipped', reason: SKIPPED_UNKNOWN_REASON, at } }));
     }
     case 'cancel': {
-      if (job.runState === 'done' || job.runState === 'cancelled') return `The job is already ${job.runState === 'done' ? 'finished' : 'cancelled'}.`;
+      if (job.runState === 'finished' || job.runState === 'cancelled') return `The job is already ${job.runState}.`;
       const chunks = job.chunks.map((c): JobChunk => (c.state.status === 'pending' || c.state.status === 'unknown' ? { ...c, state: { status: 'skipped', reason: CANCELLED_REASON, at } } : c));
       return { ...job, chunks, runState: 'cancelled', pausedReason: null };
     }

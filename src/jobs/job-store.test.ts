@@ -217,7 +217,7 @@ describe('JobStore', () => {
     const item = (rowNumber: number) => ({ rowNumber, creationStatus: 'created', trackingStatus: 'succeeded', shipmentId: `s${rowNumber}`, reference: null, problems: [] });
     const digest = { id: 'b1', status: 'completed', total: 2, completed: 2, failureReason: null, counts, problems: [], problemCount: 0, unmatchedItems: 0, items: [item(2), item(3)] };
     const done = await events(store, job.id, [{ type: 'polled', digest, at: 1_000 }]);
-    expect(done.runState).toBe('done');
+    expect(done.runState).toBe('finished');
     expect(done.finishedAt).toBe(1_000);
   });
 

@@ -82,7 +82,7 @@ async function seedJobs(): Promise<{ finished: ImportJob; sending: ImportJob; pa
       createdAt: at('2026-03-02T09:00:00Z'),
       chunks: job.chunks.map((chunk, i) => ({ ...chunk, state: { status: 'accepted', batchId: `b${i}`, at: 2 } })),
       batches: { b0: progress('b0', 0, 2, { created: 2 }, 3), b1: progress('b1', 1, 2, { created: 1, updated: 0, failed: 1 }, 4) },
-      runState: 'done',
+      runState: 'finished',
       finishedAt: 4,
     },
   }));

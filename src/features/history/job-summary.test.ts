@@ -29,7 +29,7 @@ describe('jobCounts', () => {
 describe('describeJobState', () => {
   it('says watching while accepted batches process, finished when they are done', () => {
     expect(describeJobState(job([accepted('a'), accepted('b')], { a: { finishedAt: 2 }, b: {} }), '')).toMatchObject({ word: 'Processing', detail: '1 batch processing.' });
-    expect(describeJobState(job([accepted('a')], { a: { finishedAt: 2, status: 'completed' } }, 'done'), null)).toMatchObject({ word: 'Finished', tone: 'success' });
+    expect(describeJobState(job([accepted('a')], { a: { finishedAt: 2, status: 'completed' } }, 'finished'), null)).toMatchObject({ word: 'Finished', tone: 'success' });
   });
 
   it('waits for the user when a request lost its answer, and offers cancel', () => {
@@ -39,7 +39,7 @@ describe('describeJobState', () => {
   });
 
   it('counts a refused request and a failed batch as failures', () => {
-    const refused = job([{ status: 'rejected', error: 'too large', httpStatus: 413, at: 1 }, accepted('a')], { a: { finishedAt: 2, status: 'failed' } }, 'done');
+    const refused = job([{ status: 'rejected', error: 'too large', httpStatus: 413, at: 1 }, accepted('a')], { a: { finishedAt: 2, status: 'failed' } }, 'finished');
     expect(describeJobState(refused, '')).toMatchObject({ word: 'Finished with failures', detail: '1 request refused, 1 batch failed.' });
   });
 

@@ -47,7 +47,7 @@ export function finishedJob(headers: string[], batches: { outcome: BatchOutcome;
     })),
     nextChunkId: batches.length,
     batches: Object.fromEntries(batches.map(({ outcome }) => [outcome.batchId, { batchId: outcome.batchId, finishedAt: 2 } as BatchProgress])),
-    runState: 'done',
+    runState: 'finished',
     pausedReason: null,
     notify: false,
     ...change,

@@ -62,7 +62,7 @@ describe('the job database', () => {
     made.close();
   });
 
-  it('tells every job kept at version 1 what its row numbers count, from its source', async () => {
+  it('tells every job kept at version 1 what its row numbers count, from its source, and calls a done job finished', async () => {
     const name = `schema-test-${++count}`;
     const old = await openDB(name, 1, {
       upgrade(db) {
@@ -82,13 +82,16 @@ describe('the job database', () => {
       again: { kind: 'retry', jobId: 'retry', label: 'Retry of Retry of march.csv' },
       orphan: { kind: 'retry', jobId: 'gone', label: 'Retry of a deleted job' },
     };
-    for (const [id, source] of Object.entries(sources)) await old.put('jobs', { id, createdAt: 1, source, chunks: [], batches: {} });
+    for (const [id, source] of Object.entries(sources)) await old.put('jobs', { id, createdAt: 1, source, chunks: [], batches: {}, runState: id === 'list' ? 'running' : 'done' });
     old.close();
 
     const storage = new IndexedDbJobStorage(name);
     storages.push(storage);
-    const numbering = Object.fromEntries((await storage.list()).map((job) => [job.id, job.numbering]));
+    const jobs = await storage.list();
+    const numbering = Object.fromEntries(jobs.map((job) => [job.id, job.numbering]));
     expect(numbering).toEqual({ csv: 'Line', txt: 'Line', xlsx: 'Row', sheet: 'Row', list: 'Row', retry: 'Line', again: 'Line', orphan: 'Row' });
+    expect(new Set(jobs.map((job) => `${job.id} ${job.runState}`))).toContain('list running');
+    expect(jobs.filter((job) => job.runState === 'finished')).toHaveLength(7);
   });
 
   it('does not block a newer console’s upgrade from another tab: its connection steps aside', async () => {

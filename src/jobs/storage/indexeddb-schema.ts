@@ -29,16 +29,17 @@ const MIGRATIONS: readonly Migration[] = [
     db.createObjectStore('outcomes', { keyPath: ['jobId', 'batchId'] }).createIndex('jobId', 'jobId');
   },
   (_db, transaction) => {
-    // Each job keeps what its row numbers count; jobs kept before it did are told it here.
+    // Each job keeps what its row numbers count, and a job with no work left is `finished` (it
+    // was `done`): the jobs kept at version 1 are rewritten so.
     const jobs = transaction.objectStore('jobs');
-    void jobs.getAll().then((all: readonly StoredBeforeNumbering[]) => {
-      for (const job of all) if (job.numbering === undefined) void jobs.put({ ...job, numbering: numberingFromSource(job, all) });
+    void jobs.getAll().then((all: readonly JobOfVersion1[]) => {
+      for (const job of all) void jobs.put({ ...job, numbering: numberingFromSource(job, all), runState: job.runState === 'done' ? 'finished' : job.runState });
     });
   },
 ];
 
-/** A job record of version 1: no numbering. */
-type StoredBeforeNumbering = Omit<ImportJob, 'numbering'> & { numbering?: RowNumbering };
+/** A job record of version 1: no numbering, and `done` where it is now `finished`. */
+type JobOfVersion1 = Omit<ImportJob, 'numbering' | 'runState'> & { runState: ImportJob['runState'] | 'done' };
 
 const WORKBOOK = /\.(xlsx|xlsm|xls)$/i;
 
