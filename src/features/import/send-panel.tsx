@@ -73,8 +73,8 @@ export function SendPanel({
   const [error, setError] = useState<string | null>(null);
   const [now] = useState(() => Date.now());
   useEffect(() => whenIdle(() => {
-    // What Send needs next, loaded while the person reads the cost: at Send, evaluating it was
-    // one task of 25–50 ms on the page's thread, in the window that should have none over 50.
+    // What Send needs next, loaded while the person reads the cost: evaluated at Send, it would
+    // be a long task on the page's thread in the window that must have none of 50 ms or more.
     void import('../../jobs/chunking');
     preloadJobPage?.();
   }), [preloadJobPage]);

@@ -70,8 +70,8 @@ export function useImportWizard(customFieldSlugs: readonly string[] | undefined,
 
   /**
    * The Ready step's rows in chunks, for the Send panel to create the import job with: the worker
-   * cuts them, then hands them over one chunk per message, each deserialised in its own task (one
-   * message of every chunk was one long task on the page at 100,000 rows).
+   * cuts them, then hands them over one chunk per message, each deserialised in its own task:
+   * one message per chunk keeps each task on the page short, whatever the file's size.
    */
   const loadSubmissionRows = async (chunkSize: number): Promise<SubmissionRows> => {
     const { start } = await session.request('submission-start', { chunkSize });

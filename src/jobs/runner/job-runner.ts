@@ -199,8 +199,8 @@ export class JobRunner extends Observable<RunnerSnapshot> {
 
   /**
    * Every job, from the store's snapshot once it has loaded: each write of this tab and each
-   * other tab's change keep it current, and the runner wakes after those. Reading them all from
-   * IndexedDB twice on every wake grew with History. Each job is read afresh before it is sent.
+   * other tab's change keep it current, and the runner wakes after those, so a wake costs the
+   * same however many jobs History keeps. Each job is read afresh before it is sent.
    */
   private async knownJobs(): Promise<readonly ImportJob[]> {
     const snapshot = this.deps.store.getSnapshot();
