@@ -4,6 +4,7 @@ import { PHASE_TONE } from '../../components/phase-tone';
 import type { StatusTone } from '../../components/status-badge';
 import { accountJob } from '../../jobs/accounting';
 import type { ImportJob, JobSource } from '../../jobs/import-job';
+import { jobName } from '../../jobs/job-name';
 import { type JobState, jobState } from '../../jobs/job-state';
 import { plural as count } from '../../components/plural';
 
@@ -24,14 +25,15 @@ export interface JobCounts {
 }
 
 
+/** The job's name (jobs/job-name.ts) with what History adds: a file's sheet and size; a retry says so. */
 export function describeSource(source: JobSource): string {
   switch (source.kind) {
     case 'file':
-      return `${source.fileName}${source.sheet ? ` (sheet ${source.sheet})` : ''}${source.size === null ? '' : `, ${formatBytes(source.size)}`}`;
+      return `${jobName({ source })}${source.sheet ? ` (sheet ${source.sheet})` : ''}${source.size === null ? '' : `, ${formatBytes(source.size)}`}`;
     case 'quick-add':
-      return 'Quick add';
+      return jobName({ source });
     case 'retry':
-      return `Retry of ${source.label}`;
+      return `Retry of ${jobName({ source })}`;
   }
 }
 

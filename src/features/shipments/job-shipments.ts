@@ -2,6 +2,7 @@
 // batches in the order they were sent and what each one created and updated, to list each batch's
 // shipments and check the list's counts against the job's.
 import type { ImportJob } from '../../jobs/import-job';
+import { jobName } from '../../jobs/job-name';
 
 export interface JobBatch {
   batchId: string;
@@ -32,9 +33,8 @@ export function jobBatches(job: ImportJob): JobBatch[] {
 
 /** A job as a person recognises it: what was imported, and when. */
 export function jobLabel(job: Pick<ImportJob, 'source' | 'createdAt'>): string {
-  const what = job.source.kind === 'file' ? job.source.fileName : job.source.kind === 'retry' ? job.source.label : 'Quick add';
   const when = new Date(job.createdAt).toLocaleString('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
-  return `${what} (${when})`;
+  return `${jobName(job)} (${when})`;
 }
 
 export type CountCheck =
