@@ -23,3 +23,10 @@ export const pacingSchema = z.object({
   buckets: z.array(z.object({ name: z.enum(PACER_BUCKETS), limit: count, remaining: count, resetAt: z.number().nullable() })),
 });
 export type PacingView = z.infer<typeof pacingSchema>;
+
+/**
+ * The request header naming the job a request works for, where no Idempotency-Key does (a job's
+ * polls): the console's server shares the budget between jobs by it. Sent only to the console's
+ * own server, never to a service on another origin; the proxy does not forward it.
+ */
+export const CONSOLE_JOB_HEADER = 'X-Console-Job';
