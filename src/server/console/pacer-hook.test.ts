@@ -4,6 +4,7 @@ import { pacingSchema } from '../../contract/pacing';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { AUTH, DEMO_API_KEY, sandbox } from '../test-support';
+import { jobOf } from './pacer-hook';
 
 let apps: FastifyInstance[] = [];
 afterEach(async () => {
@@ -43,6 +44,15 @@ async function threeSenders(app: FastifyInstance) {
 }
 
 const SMALL_LIMIT = { importLimit: 4, importWindowS: 1 };
+
+describe('the job a request works for', () => {
+  test('is the import’s Idempotency-Key job, or the X-Console-Job a poll names; else none (a person’s request)', () => {
+    expect(jobOf({ method: 'POST', url: '/api/v1/shipments/imports/file', headers: { 'idempotency-key': 'job-aaaa1111:3' } })).toBe('job-aaaa1111');
+    expect(jobOf({ method: 'GET', url: '/api/v1/shipments/imports/b-1', headers: { 'x-console-job': 'job-bbbb2222' } })).toBe('job-bbbb2222');
+    expect(jobOf({ method: 'GET', url: '/api/v1/shipments/imports/b-1', headers: { 'x-console-job': 'not a job id!' } })).toBeNull();
+    expect(jobOf({ method: 'GET', url: '/api/v1/shipments?page=2', headers: {} })).toBeNull();
+  });
+});
 
 describe('the pacer in front of the sandbox', () => {
   test('without it, nine imports against a limit of 4 meet the sandbox’s 429s (the case it exists for)', async () => {
