@@ -71,7 +71,7 @@ describe('the pacer in front of the sandbox', () => {
     const firstSix = [...answers].sort((a, b) => a.at - b.at).slice(0, 6);
     for (const job of ['job-aaaa1111', 'job-bbbb2222', 'job-cccc3333']) expect(firstSix.filter((a) => a.job === job).length).toBe(2);
     // Each answer says how long the pacer held it.
-    expect(answers[0]!.answer.headers['server-timing']).toMatch(/^pacer;dur=\d+(\.\d+)?$/);
+    expect(answers[0]!.answer.headers['server-timing']).toMatch(/^pacer;dur=\d+(\.\d+)?;desc="(free|held)"$/);
   });
 
   test('a page of shipments asked while jobs wait for import slots is answered at once', async () => {

@@ -60,7 +60,8 @@ export function paceServiceRequests(app: FastifyInstance, pacer: Pacer, workspac
     } finally {
       reply.raw.off('close', leave);
     }
-    reply.header('server-timing', `pacer;dur=${(performance.now() - started).toFixed(2)}`);
+    const slot = slots.get(request)!;
+    reply.header('server-timing', `pacer;dur=${(performance.now() - started).toFixed(2)};desc="${slot.held ? 'held' : 'free'}"`);
     // The answer is done, or the connection closed before it was: either way the slot is given back.
     reply.raw.once('close', () => finish(request, reply));
   });

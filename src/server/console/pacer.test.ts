@@ -83,6 +83,7 @@ describe('the pacer', () => {
     expect(granted).toHaveLength(4);
     await clock.advance(1);
     expect(granted).toEqual(['a1', 'a2', 'a3', 'a4', 'a5', 'a6']);
+    expect([...slots.values()].map((slot) => slot.held)).toEqual([false, false, false, false, true, true]);
   });
 
   it('probes a bucket it knows nothing of one request at a time, then sends what the answer leaves', async () => {

@@ -35,6 +35,8 @@ export interface Slot {
   readonly bucket: PacerBucket;
   /** Milliseconds from schedule() to the slot. */
   readonly waitedMs: number;
+  /** Whether it waited for the budget (or a 429's pause); false when it went as soon as asked. */
+  readonly held: boolean;
   /** Reports the service's answer (null: none came, e.g. the connection failed). Called once; later calls are ignored. */
   done(answer: PacedAnswer | null): void;
 }
@@ -222,6 +224,8 @@ class WorkspacePacer {
   private pausedUntil = 0;
   private dispatched = 0;
   private seq = 0;
+  /** The request schedule() is adding: one dispatched then was not held. */
+  private asking: Entry | null = null;
   private cancelTimer: (() => void) | null = null;
   private timerAt = Infinity;
 
@@ -275,7 +279,12 @@ class WorkspacePacer {
         entry.unlisten = () => signal.removeEventListener('abort', abort);
       }
       this.queue.push(entry);
-      this.pump();
+      this.asking = entry;
+      try {
+        this.pump();
+      } finally {
+        this.asking = null;
+      }
     });
   }
 
@@ -416,6 +425,7 @@ class WorkspacePacer {
     entry.resolve({
       bucket: entry.bucket,
       waitedMs: now - entry.queuedAt,
+      held: entry !== this.asking,
       done: (answer) => {
         if (finished) return;
         finished = true;
