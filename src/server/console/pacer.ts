@@ -264,7 +264,7 @@ class WorkspacePacer {
         ),
       );
     }
-    if (request.jobId !== null && bucket !== 'general') this.lastImport.set(request.jobId, now);
+    if (request.jobId !== null && bucket !== 'general') this.noteImport(request.jobId, now);
     return new Promise<Slot>((resolve, reject) => {
       const entry: Entry = { seq: this.seq++, bucket, jobId: request.jobId, queuedAt: now, resolve, reject, unlisten: () => undefined };
       if (signal) {
@@ -286,6 +286,16 @@ class WorkspacePacer {
         this.asking = null;
       }
     });
+  }
+
+  /** Remembers a job's latest import for "jobs sending", forgetting jobs quiet for longer than that counts. */
+  private noteImport(jobId: string, now: number): void {
+    this.lastImport.delete(jobId);
+    this.lastImport.set(jobId, now);
+    for (const [quiet, at] of this.lastImport) {
+      if (now - at <= SENDING_WINDOW_MS) break;
+      this.lastImport.delete(quiet);
+    }
   }
 
   view(): PacingView {
@@ -418,7 +428,7 @@ class WorkspacePacer {
     this.dispatched++;
     if (entry.jobId !== null) {
       this.lastServed.set(`${entry.bucket}\n${entry.jobId}`, this.dispatched);
-      if (entry.bucket !== 'general') this.lastImport.set(entry.jobId, now);
+      if (entry.bucket !== 'general') this.noteImport(entry.jobId, now);
       if (this.lastServed.size > 10_000) this.lastServed.clear();
     }
     let finished = false;
