@@ -91,6 +91,9 @@ const PERSON_RESERVE_SHARE = 0.05;
 const MAX_WORKSPACES = 1_000;
 
 const IMPORT_BUCKETS = ['import_file', 'import_list'] as const;
+const isImport = (bucket: PacerBucket) => bucket === 'import_file' || bucket === 'import_list';
+/** The most job ids the pacing view lists (its schema's bound). */
+const MAX_JOBS_SHOWN = 1_000;
 
 /** The service's bucket a request counts in, besides the all-endpoints one. */
 export function bucketOf(method: string, path: string): PacerBucket {
@@ -264,7 +267,7 @@ class WorkspacePacer {
         ),
       );
     }
-    if (request.jobId !== null && bucket !== 'general') this.noteImport(request.jobId, now);
+    if (request.jobId !== null && isImport(bucket)) this.noteImport(request.jobId, now);
     return new Promise<Slot>((resolve, reject) => {
       const entry: Entry = { seq: this.seq++, bucket, jobId: request.jobId, queuedAt: now, resolve, reject, unlisten: () => undefined };
       if (signal) {
@@ -307,7 +310,7 @@ class WorkspacePacer {
     }
     const queued = { imports: 0, polls: 0, people: 0 };
     for (const entry of this.queue) {
-      if (entry.bucket === 'import_file' || entry.bucket === 'import_list') {
+      if (isImport(entry.bucket)) {
         queued.imports++;
         if (entry.jobId !== null) sending.add(entry.jobId);
       } else if (entry.jobId !== null) queued.polls++;
@@ -316,7 +319,7 @@ class WorkspacePacer {
     const waiting = IMPORT_BUCKETS.filter((bucket) => this.queue.some((entry) => entry.bucket === bucket));
     const nextImportAt = Math.min(...(waiting.length > 0 ? waiting : ['import_file' as const]).map((bucket) => this.openAt(bucket, now)));
     return {
-      jobsSending: [...sending].sort(),
+      jobsSending: [...sending].sort().slice(0, MAX_JOBS_SHOWN),
       queued,
       // Every request counts in the all-endpoints bucket too.
       inFlight: this.inFlight.get('general') ?? 0,
@@ -428,7 +431,7 @@ class WorkspacePacer {
     this.dispatched++;
     if (entry.jobId !== null) {
       this.lastServed.set(`${entry.bucket}\n${entry.jobId}`, this.dispatched);
-      if (entry.bucket !== 'general') this.noteImport(entry.jobId, now);
+      if (isImport(entry.bucket)) this.noteImport(entry.jobId, now);
       if (this.lastServed.size > 10_000) this.lastServed.clear();
     }
     let finished = false;
