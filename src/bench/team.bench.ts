@@ -8,7 +8,10 @@
 // as soon as asked, "held" = waited for the budget); the person's page latency; the server's
 // longest event-loop hold (monitorEventLoopDelay inside the server process, 5 ms sampling).
 // `--senders 3,10` picks the team sizes; `--before` runs each size again with CONSOLE_PACER=off,
-// the console as it was without a pacer. Writes bench-results/team.json.
+// the console as it was without a pacer; `--proxy` puts the console in proxy mode with the key held
+// by the server, in front of a second server whose sandbox (without a pacer of its own) stands in
+// for the service: the pacer then knows no limit before the service's answers. Writes
+// bench-results/team.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { containerCheckDigit } from '../spreadsheet/iso6346';
 import { importFile } from '../api/imports';
@@ -26,6 +29,7 @@ const PAGE_EVERY_MS = 2_000;
 const sizesAt = process.argv.indexOf('--senders');
 const SIZES = (sizesAt >= 0 ? process.argv[sizesAt + 1]! : '3,10').split(',').map(Number);
 const BEFORE = process.argv.includes('--before');
+const PROXY = process.argv.includes('--proxy');
 
 const LOOP_PROBE = `
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -108,23 +112,31 @@ interface Run {
   load: string;
 }
 
+const SANDBOX_ENV = {
+  SANDBOX_ROW_DELAY_MS: '0',
+  SANDBOX_IMPORT_LIMIT: String(IMPORT_LIMIT),
+  SANDBOX_IMPORT_WINDOW_S: String(WINDOW_S),
+  SANDBOX_MAX_BATCH_ROWS: String(ROW_CAP),
+};
+
 async function runTeam(senders: number, pacer: boolean): Promise<Run> {
   const load = machineLoad();
+  // Proxy mode: the service is a sandbox of its own, reached only through the console's proxy.
+  const service = PROXY ? await startServerProcess({ entry: 'src/server/main.ts', env: { ...SANDBOX_ENV, CONSOLE_PACER: 'off' } }) : null;
+  const serviceKey = service ? ((await (await fetch(`${service.url}/sandbox.json`)).json()) as { api_key: string }).api_key : null;
   const server = await startServerProcess({
     entry: 'src/server/main.ts',
     preload: [`data:text/javascript,${encodeURIComponent(LOOP_PROBE)}`],
     ipc: true,
     env: {
-      SANDBOX_ROW_DELAY_MS: '0',
-      SANDBOX_IMPORT_LIMIT: String(IMPORT_LIMIT),
-      SANDBOX_IMPORT_WINDOW_S: String(WINDOW_S),
-      SANDBOX_MAX_BATCH_ROWS: String(ROW_CAP),
+      ...(service && serviceKey ? { UPSTREAM_URL: service.url, UPSTREAM_API_KEY: serviceKey } : SANDBOX_ENV),
       CONSOLE_PACER: pacer ? 'on' : 'off',
     },
   });
   try {
-    const info = (await (await fetch(`${server.url}/sandbox.json`)).json()) as { api_key: string };
-    const target = { baseUrl: server.url, apiKey: info.api_key };
+    // With the key held by the server the browsers send none.
+    const apiKey = service ? '' : ((await (await fetch(`${server.url}/sandbox.json`)).json()) as { api_key: string }).api_key;
+    const target = { baseUrl: server.url, apiKey };
     const answers: Answer[] = [];
     await askProbe(server, 'reset');
     const started = Date.now();
@@ -132,7 +144,7 @@ async function runTeam(senders: number, pacer: boolean): Promise<Run> {
     const person = (async () => {
       while (sending) {
         const personFetch = recordingFetch('page', answers, started);
-        await personFetch(`${server.url}/api/v1/shipments?page=1&page_size=25`, { headers: { authorization: `Bearer ${info.api_key}` } }).then((r) => r.arrayBuffer());
+        await personFetch(`${server.url}/api/v1/shipments?page=1&page_size=25`, { headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {} }).then((r) => r.arrayBuffer());
         await sleep(PAGE_EVERY_MS);
       }
     })();
@@ -174,6 +186,7 @@ async function runTeam(senders: number, pacer: boolean): Promise<Run> {
     };
   } finally {
     await server.stop();
+    await service?.stop();
   }
 }
 
@@ -185,7 +198,7 @@ async function main() {
     runs.push(await runTeam(senders, true));
     if (BEFORE) runs.push(await runTeam(senders, false));
   }
-  console.log(`${IMPORT_LIMIT} imports per ${WINDOW_S} s, ${ROW_CAP}-row cap, ${f(ROWS_PER_SENDER)} rows per sender; a page of shipments every ${PAGE_EVERY_MS / 1000} s\n`);
+  console.log(`${PROXY ? 'Proxy mode, key held by the server, in front of a sandbox' : 'Sandbox mode'}: ${IMPORT_LIMIT} imports per ${WINDOW_S} s, ${ROW_CAP}-row cap, ${f(ROWS_PER_SENDER)} rows per sender; a page of shipments every ${PAGE_EVERY_MS / 1000} s\n`);
   console.log('| senders | pacer | chunks | service 429 (0) | refused by pacer | all accepted | floor | ratio (≤ 1.1) | last window opens | pacer, free: p50 / p99 (n) | pacer, held: p50 / p99 (n) | page: p50 / p99 (n) | longest loop hold (≤ 100 ms) | load at start |');
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of runs) {
@@ -194,7 +207,7 @@ async function main() {
     );
   }
   mkdirSync('bench-results', { recursive: true });
-  writeFileSync('bench-results/team.json', JSON.stringify(runs, null, 2));
+  writeFileSync(`bench-results/team${PROXY ? '-proxy' : ''}.json`, JSON.stringify(runs, null, 2));
 }
 
 await main();
