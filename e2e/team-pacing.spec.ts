@@ -4,7 +4,7 @@
 // answer is a 429, every row arrives once, every job finishes, the rate-limit meter tells each
 // browser whose jobs are sending, and a page of shipments asked meanwhile is not held behind them.
 import type { BrowserContext, Page, Response } from '@playwright/test';
-import { expect, test } from './support/fixtures';
+import { expect, screenshot, test } from './support/fixtures';
 import { faultCsv } from './support/files';
 import { expectInvariant, expectNoRowTwice } from './support/invariants';
 import { connectToSandbox, continueToReady, continueToReview, dropFile, jobBatchIds, jobFinishedBadge, send } from './support/journey';
@@ -67,6 +67,7 @@ test('three people send at once: no 429, every row once, each job finishes, and 
     for (const page of pages) {
       await expect(page.getByText('3 jobs sending: yours and 2 others.')).toBeVisible({ timeout: 60_000 });
     }
+    await screenshot(pages[0]!, 'team-pacing-meter');
 
     // A person opens Shipments while the jobs send: the pacer lets the page's request go at once.
     const pacing = await request.get(`${sandbox.url}/console/api/pacing`, { headers: { authorization: `Bearer ${DEMO_KEY}` } });
