@@ -8,6 +8,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { batchSchema, isFinalBatchStatus } from '../contract/batch';
 import { IDEMPOTENCY_KEY_HEADER } from '../contract/idempotency';
+import { CONSOLE_JOB_HEADER } from '../contract/pacing';
 import { type ApiTarget, type HttpDeps, type KeptBody, request, requestBody } from './http-client';
 
 /**
@@ -78,9 +79,14 @@ export const batchWithItemsQuery = (target: ApiTarget, batchId: string) =>
     refetchInterval: (query) => (query.state.data && isFinalBatchStatus(query.state.data.status) ? false : 10_000 + Math.round(Math.random() * 5_000)),
   });
 
-/** GET /api/v1/shipments/imports/{id}: the batch's body, unparsed (see above). */
-export function fetchBatchBody(target: ApiTarget, batchId: string, signal?: AbortSignal, deps?: HttpDeps): Promise<ArrayBuffer | KeptBody> {
-  return requestBody(target, { path: `/api/v1/shipments/imports/${encodeURIComponent(batchId)}`, signal }, deps);
+/**
+ * GET /api/v1/shipments/imports/{id}: the batch's body, unparsed (see above). `jobId`, the job
+ * polling it, is named to the console's own server (its pacer shares the budget between jobs);
+ * a service on another origin gets no extra header, which would need its CORS consent.
+ */
+export function fetchBatchBody(target: ApiTarget, batchId: string, signal?: AbortSignal, deps?: HttpDeps, jobId?: string): Promise<ArrayBuffer | KeptBody> {
+  const headers = jobId !== undefined && target.baseUrl === '' ? { [CONSOLE_JOB_HEADER]: jobId } : undefined;
+  return requestBody(target, { path: `/api/v1/shipments/imports/${encodeURIComponent(batchId)}`, headers, signal }, deps);
 }
 
 /**
@@ -96,6 +102,7 @@ export function batchQueryOptions<T extends { status: string }>(
   schedule: { waitUntilDue: (signal: AbortSignal) => Promise<void>; nextPollIn: () => number },
   read: (body: ArrayBuffer | KeptBody) => Promise<T>,
   deps?: HttpDeps,
+  jobId?: string,
 ) {
   // The schedule, reader and deps are not part of the key: they pace, read and carry the query, not change its answer.
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
@@ -103,7 +110,7 @@ export function batchQueryOptions<T extends { status: string }>(
     queryKey: batchKeys.detail(target, batchId),
     queryFn: async ({ signal }) => {
       await schedule.waitUntilDue(signal);
-      return read(await fetchBatchBody(target, batchId, signal, deps));
+      return read(await fetchBatchBody(target, batchId, signal, deps, jobId));
     },
     refetchInterval: (query) => {
       const batch = query.state.data;

@@ -9,7 +9,7 @@ import type { ServerConfig } from './config';
 import { notFoundHandler, serveConsole } from './console/console-static';
 import { addJsonDepthLimit } from './json-body';
 import { addSecurityHeaders } from './console/security-headers';
-import { registerApi, type ApiDependencies } from './register-api';
+import { registerApi, type ApiDependencies, type ConsoleSide } from './register-api';
 import { findWorkspace } from './sandbox/auth';
 import { sandboxKeys } from './sandbox/sandbox-keys';
 import { hashKey } from './sandbox/store/workspaces';
@@ -17,7 +17,16 @@ import { ConsoleStore } from './console/console-store';
 import { registerTeamHistory } from './console/team-history-routes';
 import { registerRememberedMappings } from './console/remembered-mapping-routes';
 import { workspaceIdentity } from './console/workspace-identity';
-import { importObserver, type ImportAnswerObserver } from './console/import-observer';
+import { importObserver } from './console/import-observer';
+import { Pacer } from './console/pacer';
+import { registerPacing } from './console/pacing-routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The workspaces' pacer (console/pacer.ts), for code on this server that calls the service itself; null with CONSOLE_PACER=off. */
+    consolePacer: Pacer | null;
+  }
+}
 
 export async function buildApp(config: ServerConfig, deps: ApiDependencies = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -41,15 +50,15 @@ export async function buildApp(config: ServerConfig, deps: ApiDependencies = {})
   addSecurityHeaders(app);
   addJsonDepthLimit(app, config.maxJsonDepth);
   app.setErrorHandler(clientErrorHandler);
-  const observe = registerConsoleServer(app, config);
-  await registerApi(app, config, deps, observe);
+  const consoleSide = registerConsoleServer(app, config);
+  await registerApi(app, config, deps, consoleSide);
   if (config.consoleDir) await serveConsole(app, config.consoleDir);
   notFoundHandler(app, config.consoleDir !== null);
   return app;
 }
 
-/** The console server's own endpoints beside the service's API: the team history and remembered mappings (CONSOLE_DB). */
-function registerConsoleServer(app: FastifyInstance, config: ServerConfig): ImportAnswerObserver {
+/** The console server's own endpoints beside the service's API: the team history and remembered mappings (CONSOLE_DB), the pacing view. */
+function registerConsoleServer(app: FastifyInstance, config: ServerConfig): ConsoleSide {
   const store = new ConsoleStore(config.consoleDbPath);
   app.addHook('onClose', (_instance, done) => {
     store.close();
@@ -66,7 +75,21 @@ function registerConsoleServer(app: FastifyInstance, config: ServerConfig): Impo
   });
   registerTeamHistory(app, { store, workspaceOf, userHeader: config.consoleUserHeader, keepMs: config.consoleKeepMs });
   registerRememberedMappings(app, { store, workspaceOf, userHeader: config.consoleUserHeader, keepMs: config.consoleKeepMs });
-  return importObserver(store, workspaceOf);
+  const pacer = config.consolePacer ? new Pacer({ advertised: config.upstreamUrl === null ? sandboxLimits(config) : {} }) : null;
+  app.decorate('consolePacer', pacer);
+  registerPacing(app, pacer, workspaceOf);
+  return { observe: importObserver(store, workspaceOf), pacer, workspaceOf };
+}
+
+/** The limits the sandbox is set to, known to the pacer before the first answer. */
+function sandboxLimits(config: ServerConfig) {
+  return {
+    general: { limit: Math.min(config.hourlyLimit, config.dailyLimit) },
+    import_list: { limit: config.importLimit },
+    import_file: { limit: config.importLimit },
+    patch_id: { limit: config.patchLimit },
+    patch_reference: { limit: config.patchLimit },
+  };
 }
 
 /** The longest id or reference (decoded characters) one segment of a URL path may hold. */

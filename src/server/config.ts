@@ -112,6 +112,7 @@ export const envSchema = z.object({
     .regex(/^[A-Za-z0-9-]+$/, 'CONSOLE_USER_HEADER must be a header name, e.g. X-Forwarded-Email')
     .transform((name) => name.toLowerCase())
     .optional(),
+  CONSOLE_PACER: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('warn'),
 });
 
@@ -155,6 +156,8 @@ export interface ServerConfig {
   consoleKeepMs: number;
   /** Behind a single-sign-on proxy, the header (lower case) naming the person; wins over the name typed at Connect. */
   consoleUserHeader: string | null;
+  /** Whether every request to the service passes the workspace's pacer (console/pacer.ts); off only to compare without it. */
+  consolePacer: boolean;
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
   /** Folder of the built console; null serves the API only (tests, `npm run dev`). */
   consoleDir: string | null;
@@ -201,6 +204,7 @@ export function loadConfig(env: Record<string, string | undefined>, consoleDir: 
     consoleDbPath: e.CONSOLE_DB,
     consoleKeepMs: e.CONSOLE_KEEP_DAYS * 86_400_000,
     consoleUserHeader: e.CONSOLE_USER_HEADER ?? null,
+    consolePacer: e.CONSOLE_PACER === 'on',
     logLevel: e.LOG_LEVEL,
     consoleDir,
   };

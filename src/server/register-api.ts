@@ -4,7 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import { registerConsoleInfo } from './console/console-info';
 import { observeLocalImports, type ImportAnswerObserver } from './console/import-observer';
+import type { Pacer } from './console/pacer';
+import { paceServiceRequests } from './console/pacer-hook';
 import { registerProxy } from './console/proxy';
+import type { WorkspaceOf } from './console/workspace-identity';
 import { registerSandbox } from './sandbox/sandbox';
 
 export interface ApiDependencies {
@@ -12,9 +15,18 @@ export interface ApiDependencies {
   fetchUpstream?: typeof fetch;
 }
 
-/** `observe` sees every import's answer, for the team history (console/import-observer.ts). */
-export async function registerApi(app: FastifyInstance, config: ServerConfig, deps: ApiDependencies = {}, observe: ImportAnswerObserver | null = null): Promise<void> {
+/** What the console's server puts in front of the service's API: the import observer (team history) and the workspace's pacer. */
+export interface ConsoleSide {
+  observe: ImportAnswerObserver;
+  pacer: Pacer | null;
+  workspaceOf: WorkspaceOf;
+}
+
+/** `console` sees every import's answer, for the team history (console/import-observer.ts), and paces every request (console/pacer.ts), in both modes alike. */
+export async function registerApi(app: FastifyInstance, config: ServerConfig, deps: ApiDependencies = {}, consoleSide: ConsoleSide | null = null): Promise<void> {
   registerConsoleInfo(app, config);
+  if (consoleSide?.pacer) paceServiceRequests(app, consoleSide.pacer, consoleSide.workspaceOf);
+  const observe = consoleSide?.observe ?? null;
   if (config.upstreamUrl) {
     await registerProxy(app, config.upstreamUrl, deps.fetchUpstream, config.upstreamApiKey, observe);
   } else {

@@ -1,7 +1,7 @@
 // The live progress of one import job (/imports/$jobId): what was sent, how far the service has
 // got, what it costs the rate limit, what needs the user (unknown chunks, a refused key), and
 // the accounting invariant. Reads the job store only, so every tab shows the same thing.
-import { memo, useDeferredValue, useEffect, useState, useSyncExternalStore } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { Figure } from '../../components/figure';
@@ -18,8 +18,8 @@ import { jobEta, jobStore } from '../../jobs/job-runtime';
 import { AccountingPanel, RowProblems } from './job-problems';
 import { BatchTable, UnknownChunks } from './job-batches';
 import { uploadWaitMs, viewJob, type JobView } from './job-view';
-import { RateLimitMeter, useBudget } from './rate-limit-meter';
-import { useJob, useRunner } from './use-jobs';
+import { RateLimitMeter, useBudget, useTeamPacing } from './rate-limit-meter';
+import { useJob, useJobs, useRunner } from './use-jobs';
 
 
 export function JobPage({ jobId }: { jobId: string }) {
@@ -59,6 +59,9 @@ function JobProgress({ job }: { job: ImportJob }) {
   const view = viewJob(job, now, connection?.baseUrl ?? null);
   const budget = useBudget();
   const runner = useRunner();
+  const { jobs } = useJobs();
+  const ownJobIds = useMemo(() => jobs.map((j) => j.id), [jobs]);
+  const team = useTeamPacing(ownJobIds, jobs.some((j) => j.finishedAt === null && j.runState === 'running'));
   const eta = useSyncExternalStore(jobEta.subscribe, () => jobEta.get(job.id));
   const uploadsAhead = job.chunks.filter((c) => c.state.status === 'pending' || c.state.status === 'sending').length;
   const remainingMs = job.finishedAt !== null || view.phase === 'cancelled' ? 0 : estimateRemainingMs(eta, view.accounting.toSend + view.accounting.sent - view.accounting.processed, uploadWaitMs(uploadsAhead, budget, now));
@@ -119,7 +122,7 @@ function JobProgress({ job }: { job: ImportJob }) {
           <Figure label="Time left" value={remainingMs === null ? '—' : remainingMs === 0 ? 'none' : `about ${formatDuration(remainingMs)}`} />
         </dl>
         <div className="grid gap-4 md:grid-cols-2">
-          <RateLimitMeter budget={budget} now={now} />
+          <RateLimitMeter budget={budget} now={now} team={team} />
           <NotifyOption job={job} />
         </div>
       </section>

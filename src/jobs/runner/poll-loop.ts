@@ -88,7 +88,7 @@ export class PollLoop {
       },
       nextPollIn: () => this.hooks.dueAt(batchId) - this.hooks.now(),
     };
-    const observer = new QueryObserver(this.client, batchQueryOptions(target, batchId, schedule, (body) => this.hooks.read(batch, body), this.http));
+    const observer = new QueryObserver(this.client, batchQueryOptions(target, batchId, schedule, (body) => this.hooks.read(batch, body), this.http, batch.jobId));
     let recordedAt = 0;
     let retry: ReturnType<typeof setTimeout> | undefined;
     const unsubscribe = observer.subscribe((result) => {

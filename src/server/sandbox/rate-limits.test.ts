@@ -8,6 +8,9 @@ beforeAll(() => warmParsePool(), 60_000);
 const ROW = { reference: 'RL-1', tracking_number: 'MSCU1234566', tracking_type: 'container', carrier_scac: 'MSCU' };
 const CSV = 'tracking_number,tracking_type\nMSCU1234566,container\n';
 
+/** The sandbox's own limits, as a client reaching it without the console's pacer in front meets them. */
+const sandboxAlone = (overrides: Parameters<typeof sandbox>[0]) => sandbox({ ...overrides, consolePacer: false });
+
 let app: FastifyInstance;
 afterEach(async () => app.close());
 
@@ -28,7 +31,7 @@ function expectRateLimited(response: LightMyRequestResponse, limit: number) {
 
 describe('rate-limit headers', () => {
   test('every response carries the most constrained bucket, Reset in epoch seconds', async () => {
-    app = await sandbox({ hourlyLimit: 50, dailyLimit: 100 });
+    app = await sandboxAlone({ hourlyLimit: 50, dailyLimit: 100 });
     const before = Math.floor(Date.now() / 1000);
     const first = await app.inject({ url: '/api/v1/shipments', headers: AUTH });
     // Bounded by the clock before and after the request: on a loaded machine it can take a second.
@@ -49,7 +52,7 @@ describe('rate-limit headers', () => {
 
 describe('buckets', () => {
   test('the hourly bucket covers every endpoint and answers 429 with Retry-After', async () => {
-    app = await sandbox({ hourlyLimit: 3 });
+    app = await sandboxAlone({ hourlyLimit: 3 });
     for (let i = 0; i < 3; i++) expect((await app.inject({ url: '/api/v1/custom_fields', headers: AUTH })).statusCode).toBe(200);
     const refused = await importList(app, [ROW]);
     expectRateLimited(refused, 3);
@@ -57,7 +60,7 @@ describe('buckets', () => {
   });
 
   test('the daily bucket applies when it is the smaller one', async () => {
-    app = await sandbox({ dailyLimit: 2 });
+    app = await sandboxAlone({ dailyLimit: 2 });
     await app.inject({ url: '/api/v1/shipments', headers: AUTH });
     await app.inject({ url: '/api/v1/shipments', headers: AUTH });
     const refused = await app.inject({ url: '/api/v1/shipments', headers: AUTH });
@@ -66,7 +69,7 @@ describe('buckets', () => {
   });
 
   test('each import endpoint has its own window, and a refused request uses up nothing', async () => {
-    app = await sandbox({ importLimit: 2, importWindowS: 60, hourlyLimit: 10 });
+    app = await sandboxAlone({ importLimit: 2, importWindowS: 60, hourlyLimit: 10 });
     expect((await importList(app, [ROW])).statusCode).toBe(202);
     expect((await importList(app, [ROW])).statusCode).toBe(202);
     const refused = await importList(app, [ROW]);
@@ -82,7 +85,7 @@ describe('buckets', () => {
   });
 
   test('the window of an import bucket reopens', async () => {
-    app = await sandbox({ importLimit: 1, importWindowS: 1 });
+    app = await sandboxAlone({ importLimit: 1, importWindowS: 1 });
     expect((await importList(app, [ROW])).statusCode).toBe(202);
     expect((await importList(app, [ROW])).statusCode).toBe(429);
     await new Promise((resolve) => setTimeout(resolve, 1100));
@@ -90,7 +93,7 @@ describe('buckets', () => {
   });
 
   test('PATCH by id and PATCH by reference each have their own bucket', async () => {
-    app = await sandbox({ patchLimit: 1 });
+    app = await sandboxAlone({ patchLimit: 1 });
     const batch = await waitForBatch(app, (await importList(app, [ROW])).json<Batch>().id);
     const id = batch.results[0]?.shipment_id ?? '';
     const patch = (url: string) => app.inject({ method: 'PATCH', url, headers: AUTH, payload: { name: 'n' } });
@@ -102,7 +105,7 @@ describe('buckets', () => {
   });
 
   test('limits are per key', async () => {
-    app = await sandbox({
+    app = await sandboxAlone({
       importLimit: 1,
       apiKeys: [
         { key: 'first-key-000000000001', workspace: 'one' },

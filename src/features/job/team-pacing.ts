@@ -1,0 +1,35 @@
+// The console server's pacing in a person's words, for the rate-limit meter: whose jobs are
+// sending (this browser knows its own job ids), what waits, when the next import may go.
+import type { PacingView } from '../../contract/pacing';
+import { plural } from '../../components/plural';
+
+export interface TeamPacingWords {
+  /** "3 jobs sending: yours and 2 others" — announced when it changes. */
+  jobs: string;
+  /** "Next import slot in 4 s" or "An import may go now"; null when no import waits. */
+  nextSlot: string | null;
+  /** "5 requests waiting at the console's server"; null when none. */
+  waiting: string | null;
+  /** The service's 429 holding the workspace; null when it does not. */
+  paused: string | null;
+}
+
+const secondsOf = (ms: number) => `${Math.max(1, Math.ceil(ms / 1000))} s`;
+
+export function describeTeamPacing(view: PacingView, ownJobIds: ReadonlySet<string>): TeamPacingWords {
+  const sending = view.jobsSending.length;
+  const yours = view.jobsSending.filter((id) => ownJobIds.has(id)).length;
+  const others = sending - yours;
+  let whose: string;
+  if (yours === 0) whose = others === 1 ? 'another person’s' : `${others} others`;
+  else if (others === 0) whose = yours === 1 ? 'yours' : `all ${yours} yours`;
+  else whose = `${yours === 1 ? 'yours' : `${yours} of yours`} and ${plural(others, 'other')}`;
+  const jobs = sending === 0 ? 'No job is sending in this workspace.' : `${plural(sending, 'job')} sending: ${whose}.`;
+  const queued = view.queued.imports + view.queued.polls + view.queued.people;
+  return {
+    jobs,
+    nextSlot: sending === 0 ? null : view.nextImportSlotInMs > 0 ? `Next import slot in ${secondsOf(view.nextImportSlotInMs)}.` : 'An import may go now.',
+    waiting: queued === 0 ? null : `${plural(queued, 'request')} waiting at the console’s server for the rate limit.`,
+    paused: view.pausedForMs > 0 ? `The service asked the whole workspace to hold off; sending again in ${secondsOf(view.pausedForMs)}.` : null,
+  };
+}

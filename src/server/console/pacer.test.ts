@@ -1,0 +1,259 @@
+import { describe, expect, it } from 'vitest';
+import { Pacer, PacerRefusal, RESET_MARGIN_MS, type PacedRequest, type PacerClock, type Slot } from './pacer';
+
+class FakeClock implements PacerClock {
+  t = 1_800_000_000_000;
+  private timers: { at: number; run: () => void }[] = [];
+  now = () => this.t;
+  setTimer = (run: () => void, ms: number) => {
+    const timer = { at: this.t + ms, run };
+    this.timers.push(timer);
+    return () => {
+      this.timers = this.timers.filter((t) => t !== timer);
+    };
+  };
+  async advance(ms: number): Promise<void> {
+    const end = this.t + ms;
+    for (;;) {
+      await flush();
+      const next = this.timers.filter((t) => t.at <= end).sort((a, b) => a.at - b.at)[0];
+      if (!next) break;
+      this.timers = this.timers.filter((t) => t !== next);
+      this.t = next.at;
+      next.run();
+    }
+    this.t = end;
+    await flush();
+  }
+}
+
+const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+const file = (jobId: string | null): PacedRequest => ({ method: 'POST', path: '/api/v1/shipments/imports/file', jobId });
+const poll = (jobId: string): PacedRequest => ({ method: 'GET', path: '/api/v1/shipments/imports/b-1', jobId });
+const page: PacedRequest = { method: 'GET', path: '/api/v1/shipments?page=2', jobId: null };
+const patch: PacedRequest = { method: 'PATCH', path: '/api/v1/shipments/id/s-1', jobId: null };
+
+function answer(clock: FakeClock, status: number, limit: number, remaining: number, resetInMs: number, extra: Record<string, string> = {}) {
+  return {
+    status,
+    headers: new Headers({
+      'x-ratelimit-limit': String(limit),
+      'x-ratelimit-remaining': String(remaining),
+      'x-ratelimit-reset': String(Math.ceil((clock.t + resetInMs) / 1000)),
+      ...extra,
+    }),
+  };
+}
+
+/** Schedules and records the order slots are granted in. */
+function track(pacer: Pacer, workspace = 'ws') {
+  const granted: string[] = [];
+  const slots = new Map<string, Slot>();
+  const refused: string[] = [];
+  const ask = (name: string, request: PacedRequest, signal?: AbortSignal) =>
+    pacer.schedule(workspace, request, signal).then(
+      (slot) => {
+        granted.push(name);
+        slots.set(name, slot);
+        return slot;
+      },
+      (error: unknown) => {
+        refused.push(name);
+        return error;
+      },
+    );
+  return { granted, slots, refused, ask };
+}
+
+describe('the pacer', () => {
+  it('sends as many imports as the advertised limit at once, then holds the rest until the window the answers announce reopens', async () => {
+    const clock = new FakeClock();
+    const pacer = new Pacer({ clock, advertised: { import_file: { limit: 4 } } });
+    const { granted, slots, ask } = track(pacer);
+    for (let i = 1; i <= 6; i++) void ask(`a${i}`, file('job-aaaa'));
+    await clock.advance(0);
+    expect(granted).toEqual(['a1', 'a2', 'a3', 'a4']);
+    for (const [name, slot] of slots) slot.done(answer(clock, 202, 4, 4 - Number(name.slice(1)), 10_000));
+    await clock.advance(9_000);
+    expect(granted).toHaveLength(4);
+    // The service rounds its reset up to a whole second; the pacer adds its margin after that.
+    const reset = Math.ceil((clock.t + 1_000) / 1000) * 1000;
+    await clock.advance(reset - clock.t + RESET_MARGIN_MS - 1);
+    expect(granted).toHaveLength(4);
+    await clock.advance(1);
+    expect(granted).toEqual(['a1', 'a2', 'a3', 'a4', 'a5', 'a6']);
+    expect([...slots.values()].map((slot) => slot.held)).toEqual([false, false, false, false, true, true]);
+  });
+
+  it('probes a bucket it knows nothing of one request at a time, then sends what the answer leaves', async () => {
+    const clock = new FakeClock();
+    const pacer = new Pacer({ clock });
+    const { granted, slots, ask } = track(pacer);
+    void ask('first', file('job-aaaa'));
+    void ask('second', file('job-aaaa'));
+    void ask('third', file('job-aaaa'));
+    await clock.advance(0);
+    expect(granted).toEqual(['first']);
+    slots.get('first')!.done(answer(clock, 202, 20, 19, 60_000));
+    await clock.advance(0);
+    expect(granted).toEqual(['first', 'second', 'third']);
+  });
+
+  it('shares an import bucket between jobs round robin, whoever queued more', async () => {
+    const clock = new FakeClock();
+    const pacer = new Pacer({ clock, advertised: { import_file: { limit: 1 } } });
+    const { granted, slots, ask } = track(pacer);
+    void ask('big-1', file('job-big1'));
+    await clock.advance(0);
+    slots.get('big-1')!.done(answer(clock, 202, 1, 0, 5_000));
+    for (let i = 2; i <= 5; i++) void ask(`big-${i}`, file('job-big1'));
+    void ask('b-1', file('job-bbbb'));
+    void ask('b-2', file('job-bbbb'));
+    void ask('c-1', file('job-cccc'));
+    for (let window = 0; window < 7; window++) {
+      await clock.advance(6_000);
+      const last = granted.at(-1)!;
+      slots.get(last)!.done(answer(clock, 202, 1, 0, 5_000));
+    }
+    expect(granted).toEqual(['big-1', 'b-1', 'c-1', 'big-2', 'b-2', 'big-3', 'big-4', 'big-5']);
+  });
+
+  it('lets a page of shipments and a PATCH go at once while a job holds every import slot and its polls wait', async () => {
+    const clock = new FakeClock();
+    const pacer = new Pacer({ clock, advertised: { import_file: { limit: 2 } } });
+    const { granted, ask } = track(pacer);
+    for (let i = 1; i <= 50; i++) void ask(`import-${i}`, file('job-big1'));
+    void ask('page', page);
+    void ask('patch', patch);
+    await clock.advance(0);
+    expect(granted).toEqual(['import-1', 'import-2', 'page', 'patch']);
+  });
+
+  it('keeps a reserve of the all-endpoints bucket for people: a job poll waits where a page goes', async () => {
+    const clock = new FakeClock();
+    const pacer = new Pacer({ clock });
+    const { granted, slots, ask } = track(pacer);
+    void ask('page-1', page);
+    await clock.advance(0);
+    // 1,500 an hour: jobs leave 75 (5 %) to people.
+    slots.get('page-1')!.done(answer(clock, 200, 1500, 75, 3_600_000));
+    void ask('poll', poll('job-aaaa'));
+    void ask('page-2', page);
+    await clock.advance(0);
+    expect(granted).toEqual(['page-1', 'page-2']);
+  });
+
+  it('holds the whole workspace for the Retry-After of a 429, people too, and only that workspace', async () => {
+    const clock = new FakeClock();
+    const pacer = new Pacer({ clock });
+    const { granted, slots, ask } = track(pacer);
+    const other = track(pacer, 'other-ws');
+    void ask('import', file('job-aaaa'));
+    await clock.advance(0);
+    slots.get('import')!.done(answer(clock, 429, 20, 0, 7_000, { 'retry-after': '7' }));
+    void ask('page', page);
+    void other.ask('elsewhere', page);
+    await clock.advance(6_999);
+    expect(granted).toEqual(['import']);
+    expect(other.granted).toEqual(['elsewhere']);
+    await clock.advance(1);
+    expect(granted).toEqual(['import', 'page']);
+  });
+
+  it('refuses a request when the workspace already holds the most it keeps waiting, saying when to try again', async () => {
+    const clock = new FakeClock();
+    const pacer = new Pacer({ clock, maxQueued: 2 });
+    const { ask } = track(pacer);
+    void ask('probe', file('job-aaaa'));
+    void ask('held-1', file('job-aaaa'));
+    void ask('held-2', file('job-aaaa'));
+    await clock.advance(0);
+    const refusal = await pacer.schedule('ws', file('job-aaaa')).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(PacerRefusal);
+    expect((refusal as PacerRefusal).message).toMatch(/already holds 2 requests .* this one was not sent\. Try again in \d+ seconds\./);
+    expect((refusal as PacerRefusal).retryAfterMs).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('refuses at once a request whose bucket reopens later than it holds one, and one that waited that long', async () => {
+    const clock = new FakeClock();
+    const pacer = new Pacer({ clock, maxWaitMs: 30_000 });
+    const { granted, slots, refused, ask } = track(pacer);
+    void ask('first', file('job-aaaa'));
+    await clock.advance(0);
+    slots.get('first')!.done(answer(clock, 202, 20, 0, 60_000));
+    await clock.advance(0);
+    void ask('too-far', file('job-aaaa'));
+    await clock.advance(0);
+    expect(refused).toEqual(['too-far']);
+
+    const slow = new Pacer({ clock, maxWaitMs: 30_000 });
+    const later = track(slow);
+    void later.ask('probe', file('job-aaaa'));
+    void later.ask('behind', file('job-aaaa'));
+    await clock.advance(30_000);
+    expect(later.granted).toEqual(['probe']);
+    expect(later.refused).toEqual(['behind']);
+    expect(granted).toEqual(['first']);
+  });
+
+  it('forgets a request whose caller went away before its turn', async () => {
+    const clock = new FakeClock();
+    const pacer = new Pacer({ clock });
+    const { granted, slots, refused, ask } = track(pacer);
+    void ask('probe', file('job-aaaa'));
+    const gone = new AbortController();
+    void ask('gone', file('job-aaaa'), gone.signal);
+    void ask('stays', file('job-bbbb'));
+    await clock.advance(0);
+    gone.abort(new Error('client closed'));
+    await clock.advance(0);
+    slots.get('probe')!.done(answer(clock, 202, 20, 10, 60_000));
+    await clock.advance(0);
+    expect(refused).toEqual(['gone']);
+    expect(granted).toEqual(['probe', 'stays']);
+  });
+
+  it('tells what it is doing: the jobs sending, what waits, when the next import may go', async () => {
+    const clock = new FakeClock();
+    const pacer = new Pacer({ clock, advertised: { import_file: { limit: 2 } } });
+    const { slots, ask } = track(pacer);
+    void ask('a', file('job-aaaa'));
+    void ask('b', file('job-bbbb'));
+    void ask('c', file('job-cccc'));
+    void ask('poll', poll('job-dddd'));
+    await clock.advance(0);
+    slots.get('a')!.done(answer(clock, 202, 2, 1, 4_000));
+    slots.get('b')!.done(answer(clock, 202, 2, 0, 4_000));
+    await clock.advance(0);
+    const view = pacer.view('ws');
+    expect(view.jobsSending).toEqual(['job-aaaa', 'job-bbbb', 'job-cccc']);
+    expect(view.queued).toEqual({ imports: 1, polls: 0, people: 0 });
+    expect(view.nextImportSlotInMs).toBeGreaterThan(4_000);
+    expect(view.nextImportSlotInMs).toBeLessThanOrEqual(5_000 + RESET_MARGIN_MS);
+    expect(view.buckets.find((b) => b.name === 'import_file')).toMatchObject({ limit: 2, remaining: 0 });
+    expect(pacer.view('another-ws').jobsSending).toEqual([]);
+  });
+
+  it('paces a fetch made on the server alike, and answers its refusal as a 429 with Retry-After', async () => {
+    const clock = new FakeClock();
+    const pacer = new Pacer({ clock, maxQueued: 0 });
+    const calls: string[] = [];
+    const paced = pacer.pacedFetch('ws', 'job-aaaa', (input) => {
+      calls.push(input as string);
+      return Promise.resolve(new Response('{}', { status: 202 }));
+    });
+    const refused = await paced('http://service.test/api/v1/shipments/imports/file', { method: 'POST' });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(((await refused.json()) as { errors: { code: string }[] }).errors[0]!.code).toBe('rate_limited');
+    expect(calls).toEqual([]);
+
+    const open = new Pacer({ clock }).pacedFetch('ws', null, (input) => {
+      calls.push(input as string);
+      return Promise.resolve(new Response('{}', { status: 200 }));
+    });
+    expect((await open('http://service.test/api/v1/shipments')).status).toBe(200);
+    expect(calls).toEqual(['http://service.test/api/v1/shipments']);
+  });
+});

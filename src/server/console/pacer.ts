@@ -1,0 +1,507 @@
+// One rate-limit budget per workspace (DESIGN §5): every request the console's server sends to the
+// service on a workspace's behalf asks this pacer for a slot first. It learns each bucket from the
+// service's X-RateLimit-* answers (and from limits the sandbox advertises), holds a request while
+// its bucket is used up instead of letting the service answer 429, shares each bucket between jobs
+// round robin (the job served least recently goes next), and keeps what a person waits for (a page
+// of shipments, a PATCH, anything that names no job) ahead of every job, with a reserve of the
+// all-endpoints bucket that jobs may not spend. A 429 that comes anyway holds the whole workspace
+// for its Retry-After. Queues are bounded: a request that would wait too long, or find the queue
+// full, is refused at once with the time to try again (PacerRefusal).
+import { parseRateLimitHeaders, parseRetryAfter } from '../../contract/rate-limit';
+import type { PACER_BUCKETS, PacingView } from '../../contract/pacing';
+
+/** The service's buckets: every endpoint's (hourly and daily), and each import and PATCH endpoint's own. */
+export type PacerBucket = (typeof PACER_BUCKETS)[number];
+
+export interface PacedRequest {
+  method: string;
+  /** The path under the service's base (a query may follow), e.g. `/api/v1/shipments/imports/file`. */
+  path: string;
+  /** The job the request works for (an import's or a poll's); null for what a person is waiting for. */
+  jobId: string | null;
+}
+
+export interface HeaderSource {
+  get(name: string): string | null;
+}
+
+/** The service's answer to a paced request: its status and headers. */
+export interface PacedAnswer {
+  status: number;
+  headers: HeaderSource;
+}
+
+export interface Slot {
+  readonly bucket: PacerBucket;
+  /** Milliseconds from schedule() to the slot. */
+  readonly waitedMs: number;
+  /** Whether it waited for the budget (or a 429's pause); false when it went as soon as asked. */
+  readonly held: boolean;
+  /** Reports the service's answer (null: none came, e.g. the connection failed). Called once; later calls are ignored. */
+  done(answer: PacedAnswer | null): void;
+}
+
+/** A request the pacer will not send: its queue is full, or its bucket will not open within the longest wait. */
+export class PacerRefusal extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
+    super(message);
+    this.name = 'PacerRefusal';
+  }
+}
+
+export interface PacerClock {
+  now(): number;
+  /** Calls `run` after `ms`; returns the cancel. */
+  setTimer(run: () => void, ms: number): () => void;
+}
+
+export const systemClock: PacerClock = {
+  now: Date.now,
+  setTimer: (run, ms) => {
+    const timer = setTimeout(run, ms);
+    timer.unref();
+    return () => clearTimeout(timer);
+  },
+};
+
+export interface AdvertisedLimit {
+  limit: number;
+}
+
+export interface PacerOptions {
+  clock?: PacerClock;
+  /** Limits known before any answer (the sandbox's settings); other buckets are learned by probing one request at a time. */
+  advertised?: Partial<Record<PacerBucket, AdvertisedLimit>>;
+  /** Requests one workspace may have waiting; beyond, refused. */
+  maxQueued?: number;
+  /** The longest a request is held; one that would wait longer is refused with Retry-After. */
+  maxWaitMs?: number;
+}
+
+export const PACER_DEFAULTS = { maxQueued: 500, maxWaitMs: 90_000 } as const;
+/** After a window's announced reset, a margin for the service's clock and rounding before it is counted as open. */
+export const RESET_MARGIN_MS = 200;
+/** A job counts as sending while it has imports waiting or in flight, or sent one this recently. */
+export const SENDING_WINDOW_MS = 30_000;
+/** The share of the all-endpoints bucket that jobs leave for people (at least one request). */
+const PERSON_RESERVE_SHARE = 0.05;
+const MAX_WORKSPACES = 1_000;
+
+const IMPORT_BUCKETS = ['import_file', 'import_list'] as const;
+const isImport = (bucket: PacerBucket) => bucket === 'import_file' || bucket === 'import_list';
+/** The most job ids the pacing view lists (its schema's bound). */
+const MAX_JOBS_SHOWN = 1_000;
+
+/** The service's bucket a request counts in, besides the all-endpoints one. */
+export function bucketOf(method: string, path: string): PacerBucket {
+  const route = (path.split('?')[0] ?? '').replace(/\/+$/, '');
+  const verb = method.toUpperCase();
+  if (verb === 'POST' && route === '/api/v1/shipments/imports') return 'import_list';
+  if (verb === 'POST' && route === '/api/v1/shipments/imports/file') return 'import_file';
+  if (verb === 'PATCH' && route.startsWith('/api/v1/shipments/id/')) return 'patch_id';
+  if (verb === 'PATCH' && route.startsWith('/api/v1/shipments/reference/')) return 'patch_reference';
+  return 'general';
+}
+
+interface BucketState {
+  limit: number;
+  remaining: number;
+  /** Epoch ms the window resets; null until an answer says. */
+  resetAt: number | null;
+}
+
+interface Entry {
+  seq: number;
+  bucket: PacerBucket;
+  jobId: string | null;
+  queuedAt: number;
+  resolve: (slot: Slot) => void;
+  reject: (error: unknown) => void;
+  unlisten: () => void;
+}
+
+/** The pacer of every workspace this server sends for. */
+export class Pacer {
+  private readonly workspaces = new Map<string, WorkspacePacer>();
+  private readonly clock: PacerClock;
+
+  constructor(private readonly options: PacerOptions = {}) {
+    this.clock = options.clock ?? systemClock;
+  }
+
+  /** Resolves with a slot when `request` may go to the service; rejects with PacerRefusal, or the signal's reason. */
+  schedule(workspace: string, request: PacedRequest, signal?: AbortSignal): Promise<Slot> {
+    return this.of(workspace).schedule(request, signal);
+  }
+
+  /** What the workspace's pacer is doing, for the browsers' rate-limit meter. */
+  view(workspace: string): PacingView {
+    return this.workspaces.get(workspace)?.view() ?? emptyView();
+  }
+
+  /**
+   * A fetch that passes the pacer, for code on this server that calls the service itself (a job
+   * the server runs): the path of each URL decides the bucket, `jobId` names the job. A refusal
+   * comes back as the 429 the HTTP hook would answer, so a client that honours Retry-After
+   * handles both alike.
+   */
+  pacedFetch(workspace: string, jobId: string | null, fetchImpl: typeof fetch = fetch): typeof fetch {
+    return async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+      let slot: Slot;
+      try {
+        slot = await this.schedule(workspace, { method, path: `${url.pathname}${url.search}`, jobId }, init?.signal ?? undefined);
+      } catch (error) {
+        if (error instanceof PacerRefusal) return refusalResponse(error);
+        throw error;
+      }
+      try {
+        const response = await fetchImpl(input, init);
+        slot.done({ status: response.status, headers: response.headers });
+        return response;
+      } catch (error) {
+        slot.done(null);
+        throw error;
+      }
+    };
+  }
+
+  private of(workspace: string): WorkspacePacer {
+    let pacer = this.workspaces.get(workspace);
+    if (pacer) {
+      // Most recently used last, so the eviction below takes the longest unused first.
+      this.workspaces.delete(workspace);
+      this.workspaces.set(workspace, pacer);
+      return pacer;
+    }
+    if (this.workspaces.size >= MAX_WORKSPACES) {
+      for (const [name, idle] of this.workspaces) {
+        if (this.workspaces.size < MAX_WORKSPACES) break;
+        if (idle.isIdle()) this.workspaces.delete(name);
+      }
+    }
+    pacer = new WorkspacePacer(this.clock, {
+      advertised: this.options.advertised ?? {},
+      maxQueued: this.options.maxQueued ?? PACER_DEFAULTS.maxQueued,
+      maxWaitMs: this.options.maxWaitMs ?? PACER_DEFAULTS.maxWaitMs,
+    });
+    this.workspaces.set(workspace, pacer);
+    return pacer;
+  }
+}
+
+/** A pacer's refusal as an answer in the service's error shape (DESIGN §3): 429 with Retry-After. */
+export function refusalResponse(refusal: PacerRefusal): Response {
+  return new Response(JSON.stringify(refusalBody(refusal)), {
+    status: 429,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'retry-after': String(retryAfterSeconds(refusal)), 'server-timing': 'pacer;desc="refused"' },
+  });
+}
+
+export function refusalBody(refusal: PacerRefusal) {
+  return { errors: [{ code: 'rate_limited', message: refusal.message, target: null }] };
+}
+
+export function retryAfterSeconds(refusal: PacerRefusal): number {
+  return Math.max(1, Math.ceil(refusal.retryAfterMs / 1000));
+}
+
+function emptyView(): PacingView {
+  return { jobsSending: [], queued: { imports: 0, polls: 0, people: 0 }, inFlight: 0, nextImportSlotInMs: 0, pausedForMs: 0, buckets: [] };
+}
+
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+class WorkspacePacer {
+  private readonly states = new Map<PacerBucket, BucketState>();
+  private readonly inFlight = new Map<PacerBucket, number>();
+  private readonly queue: Entry[] = [];
+  /** Per bucket and job, the dispatch count when it was last served: the round robin's order. */
+  private readonly lastServed = new Map<string, number>();
+  /** Jobs' last import, for "jobs sending". */
+  private readonly lastImport = new Map<string, number>();
+  private pausedUntil = 0;
+  private dispatched = 0;
+  private seq = 0;
+  /** The request schedule() is adding: one dispatched then was not held. */
+  private asking: Entry | null = null;
+  private cancelTimer: (() => void) | null = null;
+  private timerAt = Infinity;
+
+  constructor(
+    private readonly clock: PacerClock,
+    private readonly settings: { advertised: Partial<Record<PacerBucket, AdvertisedLimit>>; maxQueued: number; maxWaitMs: number },
+  ) {
+    for (const [bucket, advertised] of Object.entries(settings.advertised) as [PacerBucket, AdvertisedLimit][]) {
+      this.states.set(bucket, { limit: advertised.limit, remaining: advertised.limit, resetAt: null });
+    }
+  }
+
+  isIdle(): boolean {
+    return this.queue.length === 0 && [...this.inFlight.values()].every((n) => n === 0);
+  }
+
+  schedule(request: PacedRequest, signal?: AbortSignal): Promise<Slot> {
+    const now = this.clock.now();
+    const bucket = bucketOf(request.method, request.path);
+    if (signal?.aborted) return Promise.reject(signal.reason as Error);
+    if (this.queue.length >= this.settings.maxQueued) {
+      const waitMs = Math.max(1000, this.openAt(bucket, now) - now);
+      return Promise.reject(
+        new PacerRefusal(
+          `The console's server already holds ${this.queue.length} requests of this workspace for the service's rate limit, the most it keeps waiting; this one was not sent. Try again in ${seconds(waitMs)} seconds.`,
+          waitMs,
+        ),
+      );
+    }
+    const opensIn = this.openAt(bucket, now) - now;
+    if (opensIn > this.settings.maxWaitMs) {
+      return Promise.reject(
+        new PacerRefusal(
+          `The service's rate limit for these requests reopens in ${seconds(opensIn)} seconds, longer than the console's server holds a request; this one was not sent. Try again then.`,
+          opensIn,
+        ),
+      );
+    }
+    if (request.jobId !== null && isImport(bucket)) this.noteImport(request.jobId, now);
+    return new Promise<Slot>((resolve, reject) => {
+      const entry: Entry = { seq: this.seq++, bucket, jobId: request.jobId, queuedAt: now, resolve, reject, unlisten: () => undefined };
+      if (signal) {
+        const abort = () => {
+          const at = this.queue.indexOf(entry);
+          if (at < 0) return;
+          this.queue.splice(at, 1);
+          reject(signal.reason as Error);
+          this.pump();
+        };
+        signal.addEventListener('abort', abort, { once: true });
+        entry.unlisten = () => signal.removeEventListener('abort', abort);
+      }
+      this.queue.push(entry);
+      this.asking = entry;
+      try {
+        this.pump();
+      } finally {
+        this.asking = null;
+      }
+    });
+  }
+
+  /** Remembers a job's latest import for "jobs sending", forgetting jobs quiet for longer than that counts. */
+  private noteImport(jobId: string, now: number): void {
+    this.lastImport.delete(jobId);
+    this.lastImport.set(jobId, now);
+    for (const [quiet, at] of this.lastImport) {
+      if (now - at <= SENDING_WINDOW_MS) break;
+      this.lastImport.delete(quiet);
+    }
+  }
+
+  view(): PacingView {
+    const now = this.clock.now();
+    const sending = new Set<string>();
+    for (const [jobId, at] of this.lastImport) {
+      if (now - at <= SENDING_WINDOW_MS) sending.add(jobId);
+      else this.lastImport.delete(jobId);
+    }
+    const queued = { imports: 0, polls: 0, people: 0 };
+    for (const entry of this.queue) {
+      if (isImport(entry.bucket)) {
+        queued.imports++;
+        if (entry.jobId !== null) sending.add(entry.jobId);
+      } else if (entry.jobId !== null) queued.polls++;
+      else queued.people++;
+    }
+    const waiting = IMPORT_BUCKETS.filter((bucket) => this.queue.some((entry) => entry.bucket === bucket));
+    const nextImportAt = Math.min(...(waiting.length > 0 ? waiting : ['import_file' as const]).map((bucket) => this.openAt(bucket, now)));
+    return {
+      jobsSending: [...sending].sort().slice(0, MAX_JOBS_SHOWN),
+      queued,
+      // Every request counts in the all-endpoints bucket too.
+      inFlight: this.inFlight.get('general') ?? 0,
+      nextImportSlotInMs: Math.max(0, nextImportAt - now),
+      pausedForMs: Math.max(0, this.pausedUntil - now),
+      buckets: [...this.states.entries()].map(([name, state]) => ({ name, limit: state.limit, remaining: Math.max(0, state.remaining), resetAt: state.resetAt })),
+    };
+  }
+
+  /** The bucket's state now: a window whose reset (plus the margin) has passed is open again, less what is in flight. */
+  private state(bucket: PacerBucket, now: number): BucketState | null {
+    const state = this.states.get(bucket);
+    if (!state) return null;
+    if (state.resetAt !== null && now >= state.resetAt + RESET_MARGIN_MS) {
+      const open = { limit: state.limit, remaining: state.limit - (this.inFlight.get(bucket) ?? 0), resetAt: null };
+      this.states.set(bucket, open);
+      return open;
+    }
+    return state;
+  }
+
+  /** When a request of `bucket` could go (now when it can), ignoring the queue ahead of it. */
+  private openAt(bucket: PacerBucket, now: number): number {
+    let at = Math.max(now, this.pausedUntil);
+    for (const name of bucket === 'general' ? (['general'] as const) : (['general', bucket] as const)) {
+      const state = this.state(name, now);
+      if (state && state.remaining <= 0 && state.resetAt !== null) at = Math.max(at, state.resetAt + RESET_MARGIN_MS);
+    }
+    return at;
+  }
+
+  private canGo(bucket: PacerBucket, forJob: boolean, now: number): boolean {
+    if (now < this.pausedUntil) return false;
+    for (const name of bucket === 'general' ? (['general'] as const) : (['general', bucket] as const)) {
+      const state = this.state(name, now);
+      if (!state) {
+        // Nothing known yet: a route's bucket is probed one request at a time; the all-endpoints one is large.
+        if (name !== 'general' && (this.inFlight.get(name) ?? 0) > 0) return false;
+        continue;
+      }
+      if (state.remaining <= this.reserve(name, forJob, state)) {
+        // With no reset known and nothing in flight nothing would reopen it: one request finds out.
+        if (state.resetAt === null && (this.inFlight.get(name) ?? 0) === 0) continue;
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** What jobs leave of the all-endpoints bucket for people. */
+  private reserve(bucket: PacerBucket, forJob: boolean, state: BucketState): number {
+    return forJob && bucket === 'general' ? Math.max(1, Math.ceil(state.limit * PERSON_RESERVE_SHARE)) : 0;
+  }
+
+  /** When the clock alone may let a held request of `bucket` go (a pause ends, a window reopens); Infinity when only an answer can. */
+  private wakeAt(bucket: PacerBucket, forJob: boolean, now: number): number {
+    if (now < this.pausedUntil) return this.pausedUntil;
+    let at = Infinity;
+    for (const name of bucket === 'general' ? (['general'] as const) : (['general', bucket] as const)) {
+      const state = this.state(name, now);
+      if (state && state.resetAt !== null && state.remaining <= this.reserve(name, forJob, state)) at = Math.min(at, state.resetAt + RESET_MARGIN_MS);
+    }
+    return at;
+  }
+
+  private pump(): void {
+    const now = this.clock.now();
+    this.expire(now);
+    for (;;) {
+      const next = this.pick(now);
+      if (!next) break;
+      this.queue.splice(this.queue.indexOf(next), 1);
+      this.dispatch(next, now);
+    }
+    this.arm(now);
+  }
+
+  /** People first, oldest first; then jobs round robin per bucket: the job served least recently, its oldest request. */
+  private pick(now: number): Entry | null {
+    const open = new Map<string, boolean>();
+    let best: Entry | null = null;
+    let bestRank: [number, number, number] = [Infinity, Infinity, Infinity];
+    for (const entry of this.queue) {
+      const forJob = entry.jobId !== null;
+      const key = `${entry.bucket}:${forJob}`;
+      let go = open.get(key);
+      if (go === undefined) {
+        go = this.canGo(entry.bucket, forJob, now);
+        open.set(key, go);
+      }
+      if (!go) continue;
+      const rank: [number, number, number] = forJob ? [1, this.lastServed.get(`${entry.bucket}\n${entry.jobId}`) ?? -1, entry.seq] : [0, 0, entry.seq];
+      if (rank[0] < bestRank[0] || (rank[0] === bestRank[0] && (rank[1] < bestRank[1] || (rank[1] === bestRank[1] && rank[2] < bestRank[2])))) {
+        best = entry;
+        bestRank = rank;
+      }
+    }
+    return best;
+  }
+
+  private dispatch(entry: Entry, now: number): void {
+    entry.unlisten();
+    const buckets = entry.bucket === 'general' ? (['general'] as const) : (['general', entry.bucket] as const);
+    for (const name of buckets) {
+      this.inFlight.set(name, (this.inFlight.get(name) ?? 0) + 1);
+      const state = this.states.get(name);
+      if (state) state.remaining -= 1;
+    }
+    this.dispatched++;
+    if (entry.jobId !== null) {
+      this.lastServed.set(`${entry.bucket}\n${entry.jobId}`, this.dispatched);
+      if (isImport(entry.bucket)) this.noteImport(entry.jobId, now);
+      if (this.lastServed.size > 10_000) this.lastServed.clear();
+    }
+    let finished = false;
+    entry.resolve({
+      bucket: entry.bucket,
+      waitedMs: now - entry.queuedAt,
+      held: entry !== this.asking,
+      done: (answer) => {
+        if (finished) return;
+        finished = true;
+        for (const name of buckets) this.inFlight.set(name, Math.max(0, (this.inFlight.get(name) ?? 0) - 1));
+        if (answer) this.learn(entry.bucket, answer);
+        this.pump();
+      },
+    });
+  }
+
+  /** What an answer says of its bucket; a 429 holds the whole workspace for its Retry-After. */
+  private learn(bucket: PacerBucket, answer: PacedAnswer): void {
+    const now = this.clock.now();
+    const told = parseRateLimitHeaders(answer.headers, now);
+    if (told) {
+      const known = this.states.get(bucket);
+      // Requests still in flight may not be counted in this answer yet: count them as spent.
+      const remaining = told.remaining - (this.inFlight.get(bucket) ?? 0);
+      const sameWindow = known?.resetAt != null && told.resetAt !== null && Math.abs(told.resetAt - known.resetAt) < 1000;
+      const olderWindow = known?.resetAt != null && told.resetAt !== null && told.resetAt < known.resetAt - 1000;
+      if (sameWindow) this.states.set(bucket, { limit: told.limit, remaining: Math.min(known.remaining, remaining), resetAt: Math.max(known.resetAt!, told.resetAt!) });
+      else if (!olderWindow) this.states.set(bucket, { limit: told.limit, remaining, resetAt: told.resetAt });
+    }
+    if (answer.status === 429) {
+      const waitMs = parseRetryAfter(answer.headers.get('retry-after'), now) ?? (told?.resetAt != null ? Math.max(0, told.resetAt - now) : 1000);
+      this.pausedUntil = Math.max(this.pausedUntil, now + waitMs);
+      const state = this.states.get(bucket);
+      if (state) this.states.set(bucket, { ...state, remaining: 0, resetAt: Math.max(state.resetAt ?? 0, now + waitMs) });
+    }
+  }
+
+  /** Refuses what has waited the longest the pacer holds a request. */
+  private expire(now: number): void {
+    for (let at = this.queue.length - 1; at >= 0; at--) {
+      const entry = this.queue[at]!;
+      if (now - entry.queuedAt < this.settings.maxWaitMs) continue;
+      this.queue.splice(at, 1);
+      entry.unlisten();
+      const waitMs = Math.max(1000, this.openAt(entry.bucket, now) - now);
+      entry.reject(
+        new PacerRefusal(
+          `This request waited ${seconds(now - entry.queuedAt)} seconds at the console's server for the service's rate limit, the longest it is held; it was not sent. Try again in ${seconds(waitMs)} seconds.`,
+          waitMs,
+        ),
+      );
+    }
+  }
+
+  /** Wakes the pump when a window reopens, a pause ends or a request has waited too long. */
+  private arm(now: number): void {
+    let wake = Infinity;
+    for (const entry of this.queue) {
+      wake = Math.min(wake, entry.queuedAt + this.settings.maxWaitMs, this.wakeAt(entry.bucket, entry.jobId !== null, now));
+    }
+    if (wake === this.timerAt) return;
+    this.cancelTimer?.();
+    this.cancelTimer = null;
+    this.timerAt = wake;
+    if (wake === Infinity) return;
+    this.cancelTimer = this.clock.setTimer(() => {
+      this.cancelTimer = null;
+      this.timerAt = Infinity;
+      this.pump();
+    }, Math.max(1, wake - now));
+  }
+}
