@@ -1,0 +1,153 @@
+// What each row to send will do at the service, foreseen before Send. The service upserts by
+// `reference`: a row whose reference is known updates that shipment, one whose reference is new
+// creates one, and a row without a reference always creates one — a possible duplicate when its
+// tracking number was sent before. Pure: the references and numbers already seen come in (from
+// this browser's past jobs, the team history, the service's shipments), codes and counts go out.
+import Papa from 'papaparse';
+
+/** Per row: not sent (an error or excluded), creates, updates, no reference, no reference and a number sent before. */
+export const FORESEE_NONE = 0;
+export const FORESEE_CREATE = 1;
+export const FORESEE_UPDATE = 2;
+export const FORESEE_NO_REFERENCE = 3;
+export const FORESEE_DUPLICATE = 4;
+export type ForesightCode = 0 | 1 | 2 | 3 | 4;
+
+/** One letter per code, as a job keeps the foresight of its rows as sent (c, u, n, d; '-' not foreseen). */
+export const FORESIGHT_LETTERS = '-cund';
+
+/** References and tracking numbers seen, each with when it was last sent (epoch ms; 0 when not known). */
+export interface SeenKeys {
+  references: Map<string, number>;
+  trackingNumbers: Map<string, number>;
+}
+
+export function emptySeenKeys(): SeenKeys {
+  return { references: new Map(), trackingNumbers: new Map() };
+}
+
+/** A reference as the service compares it: trimmed. */
+export const referenceKey = (reference: string): string => reference.trim();
+
+/** A tracking number as compared: upper case, no spaces (the review normalizes container numbers the same way). */
+export const trackingNumberKey = (number: string): string => number.replace(/\s+/g, '').toUpperCase();
+
+function note(map: Map<string, number>, key: string, at: number): void {
+  if (key === '') return;
+  const before = map.get(key);
+  if (before === undefined || at > before) map.set(key, at);
+}
+
+/** Adds seen keys to `into` (the latest time wins); returns `into`. */
+export function addSeen(into: SeenKeys, references: Iterable<readonly [string, number]>, trackingNumbers: Iterable<readonly [string, number]>): SeenKeys {
+  for (const [reference, at] of references) note(into.references, referenceKey(reference), at);
+  for (const [number, at] of trackingNumbers) note(into.trackingNumbers, trackingNumberKey(number), at);
+  return into;
+}
+
+/** Rows a past job sent: its CSV as sent (or JSON list), when, and which rows the service failed (made no shipment). */
+export interface SentRows {
+  sentAt: number;
+  body: { format: 'csv'; csv: string } | { format: 'json'; requests: Record<string, unknown>[] };
+  /** failed[i]: the service failed row i, so it made no shipment; absent while its batch is unread. */
+  failed?: readonly boolean[];
+}
+
+/** Adds the references and numbers of rows sent before (failed rows made no shipment and are left out). */
+export function addSentRows(into: SeenKeys, sent: readonly SentRows[]): SeenKeys {
+  for (const { sentAt, body, failed } of sent) {
+    const rows: { reference: string; number: string }[] = [];
+    if (body.format === 'json') {
+      for (const request of body.requests) {
+        rows.push({ reference: typeof request.reference === 'string' ? request.reference : '', number: typeof request.tracking_number === 'string' ? request.tracking_number : '' });
+      }
+    } else {
+      const [header, ...data] = Papa.parse<string[]>(body.csv, { delimiter: ',', skipEmptyLines: true }).data;
+      const referenceAt = header?.indexOf('reference') ?? -1;
+      const numberAt = header?.indexOf('tracking_number') ?? -1;
+      for (const row of data) rows.push({ reference: referenceAt < 0 ? '' : (row[referenceAt] ?? ''), number: numberAt < 0 ? '' : (row[numberAt] ?? '') });
+    }
+    rows.forEach((row, i) => {
+      if (failed?.[i]) return;
+      note(into.references, referenceKey(row.reference), sentAt);
+      note(into.trackingNumbers, trackingNumberKey(row.number), sentAt);
+    });
+  }
+  return into;
+}
+
+/** One row foreseen, and when its reference or number was last sent (null: not seen, or not known when). */
+export function foreseeRow(reference: string, trackingNumber: string, seen: SeenKeys): { code: ForesightCode; sentAt: number | null } {
+  const ref = referenceKey(reference);
+  if (ref !== '') {
+    const at = seen.references.get(ref);
+    return at === undefined ? { code: FORESEE_CREATE, sentAt: null } : { code: FORESEE_UPDATE, sentAt: at || null };
+  }
+  const at = seen.trackingNumbers.get(trackingNumberKey(trackingNumber));
+  return at === undefined ? { code: FORESEE_NO_REFERENCE, sentAt: null } : { code: FORESEE_DUPLICATE, sentAt: at || null };
+}
+
+export interface ForesightCounts {
+  creates: number;
+  updates: number;
+  withoutReference: number;
+  /** Rows without a reference whose number was sent before (among withoutReference). */
+  possibleDuplicates: number;
+  /** Earliest and latest time the duplicates' numbers were sent, where known. */
+  duplicatesSentFrom: number | null;
+  duplicatesSentTo: number | null;
+}
+
+export interface Foresight {
+  /** codes[row] for every row of the table; FORESEE_NONE for rows not sent. */
+  codes: Uint8Array;
+  counts: ForesightCounts;
+}
+
+/**
+ * Foresees every row in `rows` (the rows to send, by table index) of a table of `rowCount` rows,
+ * reading each row's reference and tracking number from the columns given.
+ */
+export function foreseeRows(
+  columns: { reference: readonly string[] | undefined; trackingNumber: readonly string[] | undefined },
+  rows: readonly number[],
+  rowCount: number,
+  seen: SeenKeys,
+): Foresight {
+  const codes = new Uint8Array(rowCount);
+  const counts: ForesightCounts = { creates: 0, updates: 0, withoutReference: 0, possibleDuplicates: 0, duplicatesSentFrom: null, duplicatesSentTo: null };
+  for (const row of rows) {
+    const { code, sentAt } = foreseeRow(columns.reference?.[row] ?? '', columns.trackingNumber?.[row] ?? '', seen);
+    codes[row] = code;
+    if (code === FORESEE_CREATE) counts.creates++;
+    else if (code === FORESEE_UPDATE) counts.updates++;
+    else {
+      counts.withoutReference++;
+      if (code === FORESEE_DUPLICATE) {
+        counts.possibleDuplicates++;
+        if (sentAt !== null) {
+          counts.duplicatesSentFrom = Math.min(counts.duplicatesSentFrom ?? sentAt, sentAt);
+          counts.duplicatesSentTo = Math.max(counts.duplicatesSentTo ?? sentAt, sentAt);
+        }
+      }
+    }
+  }
+  return { codes, counts };
+}
+
+const day = (at: number) => new Date(at).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** "1,200 create · 340 update existing shipments · 15 without a reference, 3 of them already sent on 12 Nov". */
+export function describeForesight(counts: ForesightCounts): string {
+  const n = (count: number) => count.toLocaleString('en');
+  const parts = [`${n(counts.creates)} create`, `${n(counts.updates)} update existing ${counts.updates === 1 ? 'shipment' : 'shipments'}`];
+  let without = `${n(counts.withoutReference)} without a reference`;
+  if (counts.possibleDuplicates > 0) {
+    const from = counts.duplicatesSentFrom;
+    const to = counts.duplicatesSentTo;
+    const when = from === null || to === null ? 'already sent before' : day(from) === day(to) ? `already sent on ${day(to)}` : `already sent between ${day(from)} and ${day(to)}`;
+    without += `, ${n(counts.possibleDuplicates)} of them ${when}`;
+  }
+  parts.push(without);
+  return parts.join(' · ');
+}
