@@ -10,6 +10,8 @@ export interface CutChunk {
   body: ChunkBody;
   rowNumbers: number[];
   withoutReference: number;
+  /** What the Ready step foresaw each row would do, one letter per row, when it did. */
+  foreseen?: string;
 }
 
 /** What a chunk's CSV has between cells. Readers name it, never guess it (a tab-filled name could pass for one). */
@@ -38,6 +40,7 @@ export function cutIntoChunks(rows: NewJobRows, chunkRows: number): CutChunk[] {
         body: { format: 'csv', csv: chunk.csv },
         rowNumbers: chunk.rowNumbers,
         withoutReference: chunk.withoutReference,
+        ...(chunk.foreseen === undefined ? {} : { foreseen: chunk.foreseen }),
       }));
     case 'csv': {
       if (rows.rows.length !== rows.rowNumbers.length) throw new RangeError('Every row needs its row number.');

@@ -17,6 +17,21 @@ import {
 } from '../spreadsheet/review-table';
 import type { TableReadResult } from '../spreadsheet/read-table';
 import {
+  addSeen,
+  addSentRows,
+  emptySeenKeys,
+  FORESEE_CREATE,
+  FORESEE_DUPLICATE,
+  FORESEE_NO_REFERENCE,
+  FORESEE_UPDATE,
+  FORESIGHT_LETTERS,
+  type Foresight,
+  foreseeRows,
+  type SeenKeys,
+} from '../spreadsheet/row-foresight';
+import {
+  FORESIGHT_KEYS_PAGE,
+  type ForesightFilter,
   type PreparedSubmission,
   type ReviewCommand,
   type ReviewFilter,
@@ -24,6 +39,7 @@ import {
   type RetryRows,
   type ReviewState,
   type RowNumbering,
+  type SeenKeysUpdate,
   type ServiceNote,
   SKIPPED_LISTED,
   type SubmissionChunk,
@@ -76,6 +92,11 @@ export class ReviewSession {
   private version = 0;
   private viewVersion = 0;
   private kept: KeptSubmission | null = null;
+  /** References and numbers seen elsewhere (past jobs, the team, the service), once the Ready step gives them. */
+  private seen: SeenKeys | null = null;
+  /** The rows to send foreseen against `seen`, as of table version `foresightVersion`. */
+  private foresight: Foresight | null = null;
+  private foresightVersion = -1;
 
   private constructor(
     readonly table: ReviewTable,
@@ -108,7 +129,52 @@ export class ReviewSession {
       viewLength: this.view.length,
       canUndo: this.table.history.length > 0,
       note,
+      foresight: this.foresight?.counts ?? null,
     };
+  }
+
+  /** Adds keys seen elsewhere (`reset`: forgets those kept first) and foresees every row to send again. */
+  foresee(add: SeenKeysUpdate, reset = false): ReviewState {
+    if (reset || !this.seen) this.seen = emptySeenKeys();
+    if (add.sent) addSentRows(this.seen, add.sent);
+    addSeen(this.seen, add.references ?? [], add.trackingNumbers ?? []);
+    this.foresightVersion = -1;
+    this.currentForesight();
+    if (isForesightFilter(this.filter)) this.refreshView();
+    this.version++;
+    return this.state();
+  }
+
+  /**
+   * Page `page` of the keys to ask others about: the distinct references of the rows to send, and
+   * the tracking numbers of those without a reference (only they can be duplicates).
+   */
+  foresightKeys(page: number): { references: string[]; trackingNumbers: string[]; more: boolean } {
+    const rows = rowsWhere(this.table, 'ready');
+    const slice = rows.slice(page * FORESIGHT_KEYS_PAGE, (page + 1) * FORESIGHT_KEYS_PAGE);
+    const { reference, trackingNumber } = this.keyColumns();
+    const references = new Set<string>();
+    const trackingNumbers = new Set<string>();
+    for (const row of slice) {
+      const ref = (reference?.[row] ?? '').trim();
+      if (ref !== '') references.add(ref);
+      else if ((trackingNumber?.[row] ?? '').trim() !== '') trackingNumbers.add((trackingNumber?.[row] ?? '').trim());
+    }
+    return { references: [...references], trackingNumbers: [...trackingNumbers], more: (page + 1) * FORESIGHT_KEYS_PAGE < rows.length };
+  }
+
+  private keyColumns() {
+    const { table } = this;
+    return { reference: table.values[table.columns.indexOf('reference')], trackingNumber: table.values[table.columns.indexOf('tracking_number')] };
+  }
+
+  /** The foresight of the table as it is now (foreseen again after a change), or null before any keys are given. */
+  private currentForesight(): Foresight | null {
+    if (!this.seen) return null;
+    if (this.foresight && this.foresightVersion === this.table.version) return this.foresight;
+    this.foresight = foreseeRows(this.keyColumns(), rowsWhere(this.table, 'ready'), this.table.counts.rows, this.seen);
+    this.foresightVersion = this.table.version;
+    return this.foresight;
   }
 
   /** Applies a command; bulk changes refresh the filtered view, a single edit keeps it steady. */
@@ -121,6 +187,7 @@ export class ReviewSession {
     };
     switch (command.type) {
       case 'set-filter':
+        if (isForesightFilter(command.filter) && !this.seen) throw new Error('The rows have not been foreseen yet: open the Ready step first.');
         this.filter = command.filter;
         this.refreshView();
         return this.state();
@@ -208,10 +275,12 @@ export class ReviewSession {
   startSubmission(chunkSize: number): SubmissionStart {
     const submission = toCsvChunks(this.table, chunkSize);
     const references = this.table.values[this.table.columns.indexOf('reference')];
+    const codes = this.currentForesight()?.codes;
     const chunks = submission.chunks.map((chunk) => ({
       csv: chunk.csv,
       rowNumbers: chunk.rows.map((row) => this.table.rowNumbers[row] ?? row + 1),
       withoutReference: chunk.rows.reduce((sum, row) => sum + ((references?.[row] ?? '').trim() === '' ? 1 : 0), 0),
+      ...(codes ? { foreseen: chunk.rows.map((row) => FORESIGHT_LETTERS[codes[row] ?? 0]).join('') } : {}),
     }));
     this.kept = { submission: ++lastSubmission, version: this.version, chunks, undelivered: chunks.length };
     return {
@@ -278,6 +347,26 @@ export class ReviewSession {
 
   private refreshView(): void {
     this.viewVersion++;
-    this.view = rowsWhere(this.table, this.filter);
+    const filter = this.filter;
+    if (!isForesightFilter(filter)) {
+      this.view = rowsWhere(this.table, filter);
+      return;
+    }
+    const codes = this.currentForesight()?.codes;
+    const wanted = FORESIGHT_CODES[filter];
+    this.view = [];
+    if (codes) for (let row = 0; row < codes.length; row++) if (wanted.includes(codes[row] ?? 0)) this.view.push(row);
   }
+}
+
+/** The codes each foresight filter shows: rows without a reference include the possible duplicates. */
+const FORESIGHT_CODES: Record<ForesightFilter, readonly number[]> = {
+  creates: [FORESEE_CREATE],
+  updates: [FORESEE_UPDATE],
+  no_reference: [FORESEE_NO_REFERENCE, FORESEE_DUPLICATE],
+  possible_duplicates: [FORESEE_DUPLICATE],
+};
+
+function isForesightFilter(filter: ReviewFilter): filter is ForesightFilter {
+  return filter in FORESIGHT_CODES;
 }

@@ -27,6 +27,7 @@ const review: ReviewState = {
   viewLength: 1,
   canUndo: false,
   note: null,
+  foresight: null,
 };
 const submission: PreparedSubmission = { headers: ['tracking_number'], chunkSize: 1000, chunkRows: [1], submittedRows: 1, skipped: [], skippedTotal: 0, previewCsv: 'tracking_number' };
 
