@@ -137,17 +137,33 @@ export function foreseeRows(
 
 const day = (at: number) => new Date(at).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
-/** "1,200 create · 340 update existing shipments · 15 without a reference, 3 of them already sent on 12 Nov". */
-export function describeForesight(counts: ForesightCounts): string {
+/** Which rows a part of the sentence counts: the review grid's foresight filters. */
+export type ForesightPartKey = 'creates' | 'updates' | 'no_reference' | 'possible_duplicates';
+
+/**
+ * The counts as the parts of one sentence, each naming its rows: "1,200 create", "340 update
+ * existing shipments", "15 without a reference", "3 of them already sent on 12 Nov" (only when
+ * there are some). Parts are joined by " · ", the duplicates by ", " (describeForesight).
+ */
+export function foresightParts(counts: ForesightCounts): { key: ForesightPartKey; text: string }[] {
   const n = (count: number) => count.toLocaleString('en');
-  const parts = [`${n(counts.creates)} create`, `${n(counts.updates)} update existing ${counts.updates === 1 ? 'shipment' : 'shipments'}`];
-  let without = `${n(counts.withoutReference)} without a reference`;
+  const parts: { key: ForesightPartKey; text: string }[] = [
+    { key: 'creates', text: `${n(counts.creates)} create` },
+    { key: 'updates', text: `${n(counts.updates)} update existing ${counts.updates === 1 ? 'shipment' : 'shipments'}` },
+    { key: 'no_reference', text: `${n(counts.withoutReference)} without a reference` },
+  ];
   if (counts.possibleDuplicates > 0) {
     const from = counts.duplicatesSentFrom;
     const to = counts.duplicatesSentTo;
     const when = from === null || to === null ? 'already sent before' : day(from) === day(to) ? `already sent on ${day(to)}` : `already sent between ${day(from)} and ${day(to)}`;
-    without += `, ${n(counts.possibleDuplicates)} of them ${when}`;
+    parts.push({ key: 'possible_duplicates', text: `${n(counts.possibleDuplicates)} of them ${when}` });
   }
-  parts.push(without);
-  return parts.join(' · ');
+  return parts;
+}
+
+/** "1,200 create · 340 update existing shipments · 15 without a reference, 3 of them already sent on 12 Nov". */
+export function describeForesight(counts: ForesightCounts): string {
+  return foresightParts(counts)
+    .map((part, i) => (i === 0 ? '' : part.key === 'possible_duplicates' ? ', ' : ' · ') + part.text)
+    .join('');
 }
