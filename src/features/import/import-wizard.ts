@@ -135,7 +135,8 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
         { ...mappedOf(s), step: 'review', columns: event.columns, review: event.review, busy: false, error: null },
       );
     case 'review-changed':
-      return s.step === 'review' ? stay(state, { ...s, review: event.review }) : state;
+      // The Ready step's foresight answers with the review's state too (its counts).
+      return s.step === 'review' || s.step === 'ready' ? stay(state, { ...s, review: event.review }) : state;
     case 'prepare-requested':
       return s.step === 'review' ? stay(state, { ...s, busy: true, error: null }) : state;
     case 'prepared':

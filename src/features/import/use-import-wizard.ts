@@ -1,7 +1,7 @@
 import { useEffect, useReducer, useRef } from 'react';
 import type { RememberedMapping } from '../../contract/remembered-mapping';
 import type { ColumnTarget } from '../../spreadsheet/column-mapping';
-import type { ReadOptions, RetryRows, ReviewState, SubmissionChunk, SubmissionRows } from '../../workers/import-protocol';
+import type { ForesightFilter, ReadOptions, RetryRows, ReviewState, SubmissionChunk, SubmissionRows } from '../../workers/import-protocol';
 import { CancelledError } from './import-session';
 import { initialWizard, wizardReducer } from './import-wizard';
 import { useImportSession } from './use-import-session';
@@ -95,6 +95,18 @@ export function useImportWizard(customFieldSlugs: readonly string[] | undefined,
     return { size: file.size, contentHash: session.request('source-hash', { fileName: file.name }).then(({ sha256 }) => sha256) };
   };
 
+  /** From the Ready step's counts: back to the review grid, showing the rows of one count. */
+  const showRows = (filter: ForesightFilter) => {
+    if (s.step !== 'ready') return;
+    session
+      .request('review', { command: { type: 'set-filter', filter } })
+      .then(({ state: review }) => {
+        dispatch({ type: 'back' });
+        dispatch({ type: 'review-changed', review });
+      })
+      .catch(() => undefined);
+  };
+
   const startOver = () => {
     session.cancel();
     dispatch({ type: 'start-over' });
@@ -108,6 +120,7 @@ export function useImportWizard(customFieldSlugs: readonly string[] | undefined,
     prepare,
     loadSubmissionRows,
     sourceFacts,
+    showRows,
     startOver,
     back: () => dispatch({ type: 'back' }),
     chooseHeaderRow: (headerRow: number) => dispatch({ type: 'header-row-chosen', headerRow, customFieldSlugs, memories: s.step === 'map' && s.summary.retried ? [] : memoriesNow.current }),

@@ -16,6 +16,7 @@ import { jobName } from '../../jobs/job-name';
 import { jobNumbering } from '../../jobs/job-numbering';
 import type { ImportJob } from '../../jobs/import-job';
 import { jobEta, jobStore } from '../../jobs/job-runtime';
+import { ForesightOutcome } from './foresight-outcome';
 import { AccountingPanel, RowProblems } from './job-problems';
 import { BatchTable, UnknownChunks } from './job-batches';
 import { uploadWaitMs, viewJob, type JobView } from './job-view';
@@ -124,6 +125,7 @@ function JobProgress({ job }: { job: ImportJob }) {
         </div>
       </section>
       <UnknownChunks job={job} />
+      <ForesightOutcome job={deferredJob} numbering={jobNumbering(deferredJob, deferredJobs)} />
       <JobDetails job={deferredJob} view={deferredView} now={deferredNow} jobs={deferredJobs} />
     </div>
   );
