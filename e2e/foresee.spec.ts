@@ -87,6 +87,7 @@ test('the Ready step says which rows create and which update, flags possible dup
   // Each count opens its rows in the review grid: the possible duplicate, then the updates.
   await panel.getByRole('button', { name: `1 of them already sent on ${today()}` }).click();
   await expect(page.getByRole('button', { name: /^Possible duplicates 1$/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: /^Possible duplicates 1$/ })).toBeFocused();
   const grid = page.getByRole('region', { name: 'Rows to review' });
   await expect(grid.getByRole('row').filter({ hasText: sentWithoutReference })).toHaveCount(1);
   await expect(grid.getByRole('row').filter({ hasText: ref(1) })).toHaveCount(0);

@@ -58,9 +58,9 @@ export function ForesightPanel({
     browser.state === 'failed' ? `This browser’s past jobs could not be read: ${browser.message}` : null,
     team.state === 'absent' ? 'There is no team history here (this browser talks straight to the service), so jobs colleagues sent from other browsers are not known.' : null,
     team.state === 'failed' ? `The team history could not be read: ${team.message}` : null,
-    service.state !== 'read'
-      ? 'The service’s own shipments are not read: a reference sent another way (another tool, the API) is not known, so a row foreseen to create may update.'
-      : null,
+    service.state === 'read'
+      ? null
+      : `The service’s own shipments are ${service.state === 'stopped' || (service.state === 'failed' && service.pagesRead > 0) ? `read only in part (the newest ${n(service.pagesRead * 100)})` : 'not read'}: a reference sent another way (another tool, the API) may not be known, so a row foreseen to create may update.`,
   ].filter((gap): gap is string => gap !== null);
 
   return (

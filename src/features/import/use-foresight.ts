@@ -74,6 +74,8 @@ export function useForesight({
   const [team, setTeam] = useState<SourceState>(hasTeamHistory(target) ? { state: 'reading' } : { state: 'absent' });
   const [service, setService] = useState<ServiceCheck>({ state: 'not-read' });
   const check = useRef<AbortController | null>(null);
+  // This browser's past jobs do not change with the rows: read once per review, not at each visit of the Ready step.
+  const browserRead = useRef(false);
   const onStateNow = useRef(onState);
   useEffect(() => {
     onStateNow.current = onState;
@@ -91,6 +93,7 @@ export function useForesight({
     if (!active) return;
     let live = true;
     const readBrowser = async () => {
+      if (browserRead.current) return;
       setBrowser({ state: 'reading' });
       try {
         // The job store (IndexedDB) loads with the Ready step, as Send loads it.
@@ -110,7 +113,9 @@ export function useForesight({
           // One message per job: the worker reads its rows as sent.
           if (sent.length > 0) await give({ sent });
         }
-        if (live) setBrowser({ state: 'read', detail: jobs.length === 1 ? '1 past job' : `${jobs.length.toLocaleString('en')} past jobs` });
+        if (!live) return;
+        browserRead.current = true;
+        setBrowser({ state: 'read', detail: jobs.length === 1 ? '1 past job' : `${jobs.length.toLocaleString('en')} past jobs` });
       } catch (error) {
         if (live) setBrowser({ state: 'failed', message: sentence(error) });
       }
@@ -209,7 +214,9 @@ export function useForesight({
     if (!reviewing) setService({ state: 'not-read' });
   }
   useEffect(() => {
-    if (!reviewing) check.current?.abort();
+    if (reviewing) return;
+    check.current?.abort();
+    browserRead.current = false;
   }, [reviewing]);
 
   // Leaving the page stops a check under way.
