@@ -210,8 +210,11 @@ export interface ImportRequests {
   'source-hash': { fileName: string };
   /** The distinct references of the rows to send, and the tracking numbers of those without one, page `page` (FORESIGHT_KEYS_PAGE rows a page). */
   'foresight-keys': { page: number };
-  /** Adds keys seen (none: the ones kept) and foresees every row to send again. `reset`: forget the keys kept first. */
-  foresee: { add: SeenKeysUpdate; reset?: boolean };
+  /**
+   * Adds keys seen (none: the ones kept) and foresees every row to send again. `reset`: forget the
+   * keys kept first. `more`: more keys follow at once: keep these, foresee with the last.
+   */
+  foresee: { add: SeenKeysUpdate; reset?: boolean; more?: boolean };
   /** The import template, written here so SheetJS and papaparse stay off the main thread. */
   template: { customFieldSlugs: string[]; format: 'csv' | 'xlsx' };
 }

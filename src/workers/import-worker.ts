@@ -103,7 +103,7 @@ const handlers: Handlers = {
     bytes: format === 'csv' ? new TextEncoder().encode(templateCsv(customFieldSlugs)) : await templateXlsx(customFieldSlugs),
   }),
   'foresight-keys': ({ page }) => current().foresightKeys(page),
-  foresee: ({ add, reset }) => ({ state: current().foresee(add, reset) }),
+  foresee: ({ add, reset, more }) => ({ state: current().foresee(add, { reset, more }) }),
   prepare: ({ chunkSize }) => ({ submission: current().prepare(chunkSize) }),
   'submission-start': ({ chunkSize }) => ({ start: current().startSubmission(chunkSize) }),
   'submission-chunk': ({ key, index }) => {

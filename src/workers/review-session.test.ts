@@ -228,6 +228,13 @@ describe('ReviewSession foresight', () => {
   it('forgets the keys given before on reset', () => {
     const session = sessionOf(rows);
     session.foresee({ references: [['R1', NOV_12]] });
-    expect(session.foresee({}, true).foresight).toMatchObject({ creates: 2, updates: 0 });
+    expect(session.foresee({}, { reset: true }).foresight).toMatchObject({ creates: 2, updates: 0 });
+  });
+
+  it('keeps keys that more will follow without foreseeing, then foresees with the last', () => {
+    const session = sessionOf(rows);
+    session.foresee({});
+    expect(session.foresee({ references: [['R1', NOV_12]] }, { more: true }).foresight).toMatchObject({ creates: 2, updates: 0 });
+    expect(session.foresee({ references: [['R2', NOV_12]] }).foresight).toMatchObject({ creates: 0, updates: 2 });
   });
 });

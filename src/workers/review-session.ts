@@ -133,12 +133,16 @@ export class ReviewSession {
     };
   }
 
-  /** Adds keys seen elsewhere (`reset`: forgets those kept first) and foresees every row to send again. */
-  foresee(add: SeenKeysUpdate, reset = false): ReviewState {
+  /**
+   * Adds keys seen elsewhere (`reset`: forgets those kept first) and foresees every row to send
+   * again, unless `more` keys follow at once (the state then still counts the last foresight).
+   */
+  foresee(add: SeenKeysUpdate, { reset = false, more = false }: { reset?: boolean; more?: boolean } = {}): ReviewState {
     if (reset || !this.seen) this.seen = emptySeenKeys();
     if (add.sent) addSentRows(this.seen, add.sent);
     addSeen(this.seen, add.references ?? [], add.trackingNumbers ?? []);
     this.foresightVersion = -1;
+    if (more) return this.state();
     this.currentForesight();
     if (isForesightFilter(this.filter)) this.refreshView();
     this.version++;

@@ -81,10 +81,11 @@ export function useForesight({
     onStateNow.current = onState;
   }, [onState]);
 
+  /** `more`: more keys follow at once; the worker foresees with the last. */
   const give = useCallback(
-    async (add: SeenKeysUpdate) => {
-      const { state } = await session.request('foresee', { add });
-      onStateNow.current(state);
+    async (add: SeenKeysUpdate, more = false) => {
+      const { state } = await session.request('foresee', { add, more });
+      if (!more) onStateNow.current(state);
     },
     [session],
   );
@@ -110,10 +111,11 @@ export function useForesight({
             const outcome = outcomes.get(chunk.state.batchId);
             sent.push({ sentAt: chunk.state.at, body: payload.body, ...(outcome ? { failed: outcome.items.map((item) => item?.creationStatus.toLowerCase() === 'failed') } : {}) });
           }
-          // One message per job: the worker reads its rows as sent.
-          if (sent.length > 0) await give({ sent });
+          // One message per job: the worker reads its rows as sent, and foresees once they are all in.
+          if (sent.length > 0) await give({ sent }, true);
         }
         if (!live) return;
+        await give({});
         browserRead.current = true;
         setBrowser({ state: 'read', detail: jobs.length === 1 ? '1 past job' : `${jobs.length.toLocaleString('en')} past jobs` });
       } catch (error) {
