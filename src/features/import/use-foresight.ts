@@ -3,7 +3,7 @@
 // on request the service's own shipments — and hands it to the import worker, which holds the
 // rows and foresees each (workers/review-session.ts). The page never holds the rows: it passes
 // keys seen, and asks the worker for the rows' keys a page at a time to ask the team history.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiTarget } from '../../api/http-client';
 import { fetchShipmentPage } from '../../api/shipments';
 import { sharedBudget } from '../../api/rate-limit-budget';
@@ -57,7 +57,7 @@ function budgetRemaining(): number | null {
  * the service check leaves in the budget.
  */
 export function useForesight({
-  target,
+  target: given,
   active,
   reviewing,
   reserve,
@@ -70,6 +70,9 @@ export function useForesight({
   onState: (state: ReviewState) => void;
 }) {
   const session = useImportSession();
+  // The sources are read again when the connection changes, not when its object is made again.
+  const { baseUrl, apiKey } = given;
+  const target = useMemo<ApiTarget>(() => ({ baseUrl, apiKey }), [baseUrl, apiKey]);
   const [browser, setBrowser] = useState<SourceState>({ state: 'reading' });
   const [team, setTeam] = useState<SourceState>(hasTeamHistory(target) ? { state: 'reading' } : { state: 'absent' });
   const [service, setService] = useState<ServiceCheck>({ state: 'not-read' });
