@@ -13,30 +13,41 @@ import type { RowNumbering } from '../../spreadsheet/row-numbering';
 /** Rows listed at most; the sentence counts them all. */
 const LISTED = 500;
 
-async function readForeseen(jobId: string): Promise<{ chunks: ForeseenChunk[]; compared: number } | null> {
-  const outcomes = await jobStore.getOutcomes(jobId);
+/** Lets the page's thread go between two batches' outcomes: each is read and compared in its own task. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The foresight kept with each accepted chunk's rows and its batch's items, one batch at a time
+ * (one read of every outcome of a 100,000-row job was one long task on the page); null when the
+ * job kept no foresight.
+ */
+async function readForeseen(jobId: string, accepted: readonly (readonly [number, string])[]): Promise<{ chunks: ForeseenChunk[]; compared: number } | null> {
   const chunks: ForeseenChunk[] = [];
   let compared = 0;
-  for (const outcome of outcomes) {
-    const payload = await jobStore.getPayload(jobId, outcome.chunkId);
+  for (const [chunkId, batchId] of accepted) {
+    const payload = await jobStore.getPayload(jobId, chunkId);
     if (payload?.foreseen === undefined) continue;
+    const outcome = await jobStore.getOutcome(jobId, batchId);
+    if (!outcome) continue;
     chunks.push({ foreseen: payload.foreseen, items: outcome.items });
     compared += outcome.items.filter((item) => item !== null && item.creationStatus.toLowerCase() !== 'failed').length;
+    await nextTask();
   }
   return chunks.length === 0 ? null : { chunks, compared };
 }
 
 export function ForesightOutcome({ job, numbering }: { job: ImportJob; numbering: RowNumbering }) {
-  // Read again as each batch finishes: its outcome is then saved.
-  const finished = Object.values(job.batches).filter((batch) => batch.finishedAt !== null).length;
+  // Read once the job has finished: every batch's outcome is saved by then.
   const jobId = job.id;
+  const finishedAt = job.finishedAt;
+  const accepted = job.chunks.flatMap((chunk) => (chunk.state.status === 'accepted' ? [[chunk.id, chunk.state.batchId] as const] : []));
   const { data } = useQuery({
-    queryKey: ['foresight-outcome', jobId, finished],
+    queryKey: ['foresight-outcome', jobId, finishedAt, accepted],
     queryFn: async () => {
-      const read = await readForeseen(jobId);
+      const read = await readForeseen(jobId, accepted);
       return read && { rows: rowsNotAsForeseen(read.chunks), compared: read.compared };
     },
-    enabled: finished > 0,
+    enabled: finishedAt !== null,
     staleTime: Infinity,
   });
   const [open, setOpen] = useState(false);
