@@ -9,7 +9,7 @@ import { fetchShipmentPage } from '../../api/shipments';
 import { sharedBudget } from '../../api/rate-limit-budget';
 import { hasTeamHistory, teamSeenKeys } from '../../api/team-history';
 import { readServiceShipments, SERVICE_CHECK_PAGE_SIZE, type ServiceCheckPage } from '../../jobs/service-check';
-import type { ReviewState, SentRows, SeenKeysUpdate } from '../../workers/import-protocol';
+import type { ReviewState, SeenKeysUpdate } from '../../workers/import-protocol';
 import { useImportSession } from './use-import-session';
 
 /** Where a source of known keys stands: `detail` says what was read ("4 past jobs"). */
@@ -104,18 +104,18 @@ export function useForesight({
         const { jobStore } = await import('../../jobs/job-runtime');
         const jobs = (await jobStore.listJobs()).filter((job) => job.serviceUrl === target.baseUrl).slice(0, BROWSER_JOBS_READ);
         for (const job of jobs) {
-          if (!live) return;
-          const outcomes = new Map((await jobStore.getOutcomes(job.id)).map((outcome) => [outcome.batchId, outcome]));
-          const sent: SentRows[] = [];
           for (const chunk of job.chunks) {
+            if (!live) return;
             if (chunk.state.status !== 'accepted') continue;
+            // One chunk's rows and outcome at a time, each in its own task: no one read holds the
+            // page for a whole job's outcomes.
             const payload = await jobStore.getPayload(job.id, chunk.id);
             if (!payload) continue;
-            const outcome = outcomes.get(chunk.state.batchId);
-            sent.push({ sentAt: chunk.state.at, body: payload.body, ...(outcome ? { failed: outcome.items.map((item) => item?.creationStatus.toLowerCase() === 'failed') } : {}) });
+            const outcome = await jobStore.getOutcome(job.id, chunk.state.batchId);
+            const failed = outcome?.items.map((item) => item?.creationStatus.toLowerCase() === 'failed');
+            // The worker reads the rows as sent, and foresees once they are all in.
+            await give({ sent: [{ sentAt: chunk.state.at, body: payload.body, ...(failed ? { failed } : {}) }] }, true);
           }
-          // One message per job: the worker reads its rows as sent, and foresees once they are all in.
-          if (sent.length > 0) await give({ sent }, true);
         }
         if (!live) return;
         await give({});

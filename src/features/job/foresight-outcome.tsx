@@ -18,8 +18,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * The foresight kept with each accepted chunk's rows and its batch's items, one batch at a time
- * (one read of every outcome of a 100,000-row job was one long task on the page); null when the
- * job kept no foresight.
+ * so that no one read holds the page for a whole job's outcomes; null when the job kept no foresight.
  */
 async function readForeseen(jobId: string, accepted: readonly (readonly [number, string])[]): Promise<{ chunks: ForeseenChunk[]; compared: number } | null> {
   const chunks: ForeseenChunk[] = [];
