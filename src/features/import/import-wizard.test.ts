@@ -73,6 +73,13 @@ describe('wizardReducer', () => {
     expect(wizardReducer(map, { type: 'back' })).toBe(map); // nothing further back
   });
 
+  it('back from Ready, the review keeps the foresight counts the Ready step learned', () => {
+    const foresight = { creates: 1, updates: 0, withoutReference: 0, possibleDuplicates: 0, duplicatesSentFrom: null, duplicatesSentTo: null };
+    const ready = wizardReducer(run(toReady), { type: 'review-changed', review: { ...review, version: 3, foresight } });
+    expect(ready.current).toMatchObject({ step: 'ready', review: { foresight } });
+    expect(wizardReducer(ready, { type: 'back' }).current).toMatchObject({ step: 'review', review: { version: 3, foresight } });
+  });
+
   it('ignores an answer that arrives after the user went elsewhere', () => {
     const map = run(toMap);
     expect(wizardReducer(map, { type: 'prepared', submission })).toBe(map);

@@ -150,7 +150,9 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
     case 'back': {
       const previous = state.history.at(-1);
       if (!previous || s.step === 'reading') return state;
-      return { current: previous, history: state.history.slice(0, -1) };
+      // Back from Ready, the review keeps what the Ready step learned of it (its foresight counts).
+      const current = s.step === 'ready' && previous.step === 'review' ? { ...previous, review: s.review } : previous;
+      return { current, history: state.history.slice(0, -1) };
     }
   }
 }
