@@ -84,8 +84,9 @@ test('the Ready step says which rows create and which update, flags possible dup
   await expectAccessible(page);
   await screenshot(page, 'foresee-ready');
 
-  // Each count opens its rows in the review grid: the possible duplicate, then the updates.
-  await panel.getByRole('button', { name: `1 of them already sent on ${today()}` }).click();
+  // Each count opens its rows in the review grid (by keyboard here): the possible duplicate, then the updates.
+  await panel.getByRole('button', { name: `1 of them already sent on ${today()}` }).focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: /^Possible duplicates 1$/ })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('button', { name: /^Possible duplicates 1$/ })).toBeFocused();
   const grid = page.getByRole('region', { name: 'Rows to review' });
