@@ -56,6 +56,7 @@ describe('ForesightPanel', () => {
 
   it('shows what the rest of the check costs before it is read, and where the reserve stops it', async () => {
     const props = panel({ service: { state: 'confirm', pagesRead: 1, totalPages: 57, total: 5_650 }, remaining: 50 });
+    expect(screen.getAllByRole('status')[0]).toHaveTextContent('The service’s own shipments are read only in part (the newest 100)');
     const check = screen.getByRole('group', { name: 'Check against the service' });
     expect(check).toHaveTextContent('The service holds 5,650 shipments; page 1 is read. The rest takes 56 requests; the budget allows 27 of them before its reserve, and the check will stop there.');
     await userEvent.click(within(check).getByRole('button', { name: 'Read the rest (56 requests)' }));

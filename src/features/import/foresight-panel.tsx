@@ -60,7 +60,7 @@ export function ForesightPanel({
     team.state === 'failed' ? `The team history could not be read: ${team.message}` : null,
     service.state === 'read'
       ? null
-      : `The service’s own shipments are ${service.state === 'stopped' || (service.state === 'failed' && service.pagesRead > 0) ? `read only in part (the newest ${n(service.pagesRead * 100)})` : 'not read'}: a reference sent another way (another tool, the API) may not be known, so a row foreseen to create may update.`,
+      : `The service’s own shipments are ${'pagesRead' in service && service.pagesRead > 0 ? `read only in part (the newest ${n(service.pagesRead * 100)})` : 'not read'}: a reference sent another way (another tool, the API) may not be known, so a row foreseen to create may update.`,
   ].filter((gap): gap is string => gap !== null);
 
   return (
