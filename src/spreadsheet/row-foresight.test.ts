@@ -45,13 +45,34 @@ describe('foreseeRows', () => {
 });
 
 describe('addSentRows', () => {
-  it('reads references and numbers of rows sent as CSV or JSON, leaving out the rows the service failed', () => {
+  it('reads references and numbers of rows sent as CSV or JSON; an outcome that made a shipment confirms them, a failed row records when it failed', () => {
     const seen = addSentRows(emptySeenKeys(), [
       { sentAt: NOV_3, body: { format: 'csv', csv: 'tracking_number,tracking_type,reference\r\nMSCU1234565,container,A\r\nBAD,container,B\r\nHLBU9876543,container,' }, failed: [false, true, false] },
       { sentAt: NOV_12, body: { format: 'json', requests: [{ reference: 'A', tracking_number: 'X1' }] } },
     ]);
-    expect([...seen.references]).toEqual([['A', NOV_12]]);
-    expect([...seen.trackingNumbers]).toEqual([['MSCU1234565', NOV_3], ['HLBU9876543', NOV_3], ['X1', NOV_12]]);
+    expect([...seen.references.sent]).toEqual([['A', NOV_12]]);
+    expect([...seen.references.confirmed]).toEqual(['A']);
+    expect([...seen.references.failed]).toEqual([['B', NOV_3]]);
+    expect([...seen.trackingNumbers.sent]).toEqual([['MSCU1234565', NOV_3], ['HLBU9876543', NOV_3], ['X1', NOV_12]]);
+    expect([...seen.trackingNumbers.confirmed]).toEqual(['MSCU1234565', 'HLBU9876543']); // X1's batch is unread
+  });
+});
+
+describe('a row this browser saw fail', () => {
+  const failedHere = () =>
+    addSentRows(emptySeenKeys(), [{ sentAt: NOV_12, body: { format: 'csv', csv: 'tracking_number,reference\r\nMSCU1234565,B\r\nHLBU9876543,' }, failed: [true, true] }]);
+
+  it("cancels the team's copy of the same row, sent before it failed: its reference creates, its number is no duplicate", () => {
+    const seen = addSeen(failedHere(), [['B', NOV_3]], [['HLBU9876543', NOV_3]]);
+    const { codes } = foreseeRows({ reference: ['B', ''], trackingNumber: ['X', 'HLBU9876543'] }, [0, 1], 2, seen);
+    expect([...codes]).toEqual([FORESEE_CREATE, FORESEE_NO_REFERENCE]);
+  });
+
+  it('but not a later send by a colleague, nor a shipment the service lists', () => {
+    const later = addSeen(failedHere(), [['B', NOV_12 + 1]], []);
+    expect(foreseeRows({ reference: ['B'], trackingNumber: ['X'] }, [0], 1, later).codes[0]).toBe(FORESEE_UPDATE);
+    const listed = addSeen(failedHere(), [['B', 0]], [['HLBU9876543', 0]], { confirmed: true });
+    expect([...foreseeRows({ reference: ['B', ''], trackingNumber: ['X', 'HLBU9876543'] }, [0, 1], 2, listed).codes]).toEqual([FORESEE_UPDATE, FORESEE_DUPLICATE]);
   });
 });
 

@@ -16,14 +16,28 @@ export type ForesightCode = 0 | 1 | 2 | 3 | 4;
 /** One letter per code, as a job keeps the foresight of its rows as sent (c, u, n, d; '-' not foreseen). */
 export const FORESIGHT_LETTERS = '-cund';
 
-/** References and tracking numbers seen, each with when it was last sent (epoch ms; 0 when not known). */
-export interface SeenKeys {
-  references: Map<string, number>;
-  trackingNumbers: Map<string, number>;
+/**
+ * The keys of one kind (references or tracking numbers) seen before. `sent`: when each was last
+ * sent (epoch ms; 0 when not known), by this browser with an outcome that made a shipment, or by
+ * the team (whose history keeps the rows as sent, not their outcomes); `confirmed`: keys of
+ * shipments known to exist (an outcome `created`/`updated` here, or the service's own list);
+ * `failed`: when this browser last saw a row of that key fail (it made no shipment).
+ */
+export interface SeenKind {
+  sent: Map<string, number>;
+  confirmed: Set<string>;
+  failed: Map<string, number>;
 }
 
+export interface SeenKeys {
+  references: SeenKind;
+  trackingNumbers: SeenKind;
+}
+
+const emptyKind = (): SeenKind => ({ sent: new Map(), confirmed: new Set(), failed: new Map() });
+
 export function emptySeenKeys(): SeenKeys {
-  return { references: new Map(), trackingNumbers: new Map() };
+  return { references: emptyKind(), trackingNumbers: emptyKind() };
 }
 
 /** A reference as the service compares it: trimmed. */
@@ -32,16 +46,43 @@ export const referenceKey = (reference: string): string => reference.trim();
 /** A tracking number as compared: upper case, no spaces (the review normalizes container numbers the same way). */
 export const trackingNumberKey = (number: string): string => number.replace(/\s+/g, '').toUpperCase();
 
-function note(map: Map<string, number>, key: string, at: number): void {
+function latest(map: Map<string, number>, key: string, at: number): void {
   if (key === '') return;
   const before = map.get(key);
   if (before === undefined || at > before) map.set(key, at);
 }
 
-/** Adds seen keys to `into` (the latest time wins); returns `into`. */
-export function addSeen(into: SeenKeys, references: Iterable<readonly [string, number]>, trackingNumbers: Iterable<readonly [string, number]>): SeenKeys {
-  for (const [reference, at] of references) note(into.references, referenceKey(reference), at);
-  for (const [number, at] of trackingNumbers) note(into.trackingNumbers, trackingNumberKey(number), at);
+function note(kind: SeenKind, key: string, at: number, confirmed: boolean): void {
+  if (key === '') return;
+  latest(kind.sent, key, at);
+  if (confirmed) kind.confirmed.add(key);
+}
+
+/**
+ * When a key was sent before, as far as is known: null when it never was, or when its only
+ * sightings are no later than a row of it this browser saw fail (the team's copy of that same
+ * row, sent before it failed). A confirmed key always counts.
+ */
+export function sentBefore(kind: SeenKind, key: string): number | null {
+  const at = kind.sent.get(key);
+  if (at === undefined) return null;
+  if (kind.confirmed.has(key)) return at;
+  const failedAt = kind.failed.get(key);
+  return failedAt !== undefined && failedAt >= at ? null : at;
+}
+
+/**
+ * Adds keys seen elsewhere to `into` (the latest time wins); returns `into`. `confirmed`: they are
+ * shipments the service holds (its own list), not rows sent whose outcome is unknown (the team's).
+ */
+export function addSeen(
+  into: SeenKeys,
+  references: Iterable<readonly [string, number]>,
+  trackingNumbers: Iterable<readonly [string, number]>,
+  { confirmed = false }: { confirmed?: boolean } = {},
+): SeenKeys {
+  for (const [reference, at] of references) note(into.references, referenceKey(reference), at, confirmed);
+  for (const [number, at] of trackingNumbers) note(into.trackingNumbers, trackingNumberKey(number), at, confirmed);
   return into;
 }
 
@@ -49,11 +90,14 @@ export function addSeen(into: SeenKeys, references: Iterable<readonly [string, n
 export interface SentRows {
   sentAt: number;
   body: { format: 'csv'; csv: string } | { format: 'json'; requests: Record<string, unknown>[] };
-  /** failed[i]: the service failed row i, so it made no shipment; absent while its batch is unread. */
+  /** failed[i]: whether the service failed row i (it made no shipment); absent while its batch is unread. */
   failed?: readonly boolean[];
 }
 
-/** Adds the references and numbers of rows sent before (failed rows made no shipment and are left out). */
+/**
+ * Adds the references and numbers of rows this browser sent: a row whose outcome made a shipment
+ * confirms its keys, a failed row records when it failed, a row whose batch is unread counts as sent.
+ */
 export function addSentRows(into: SeenKeys, sent: readonly SentRows[]): SeenKeys {
   for (const { sentAt, body, failed } of sent) {
     const rows: { reference: string; number: string }[] = [];
@@ -68,9 +112,16 @@ export function addSentRows(into: SeenKeys, sent: readonly SentRows[]): SeenKeys
       for (const row of data) rows.push({ reference: referenceAt < 0 ? '' : (row[referenceAt] ?? ''), number: numberAt < 0 ? '' : (row[numberAt] ?? '') });
     }
     rows.forEach((row, i) => {
-      if (failed?.[i]) return;
-      note(into.references, referenceKey(row.reference), sentAt);
-      note(into.trackingNumbers, trackingNumberKey(row.number), sentAt);
+      const reference = referenceKey(row.reference);
+      const number = trackingNumberKey(row.number);
+      if (failed?.[i]) {
+        latest(into.references.failed, reference, sentAt);
+        latest(into.trackingNumbers.failed, number, sentAt);
+        return;
+      }
+      const confirmed = failed !== undefined;
+      note(into.references, reference, sentAt, confirmed);
+      note(into.trackingNumbers, number, sentAt, confirmed);
     });
   }
   return into;
@@ -80,11 +131,11 @@ export function addSentRows(into: SeenKeys, sent: readonly SentRows[]): SeenKeys
 export function foreseeRow(reference: string, trackingNumber: string, seen: SeenKeys): { code: ForesightCode; sentAt: number | null } {
   const ref = referenceKey(reference);
   if (ref !== '') {
-    const at = seen.references.get(ref);
-    return at === undefined ? { code: FORESEE_CREATE, sentAt: null } : { code: FORESEE_UPDATE, sentAt: at || null };
+    const at = sentBefore(seen.references, ref);
+    return at === null ? { code: FORESEE_CREATE, sentAt: null } : { code: FORESEE_UPDATE, sentAt: at || null };
   }
-  const at = seen.trackingNumbers.get(trackingNumberKey(trackingNumber));
-  return at === undefined ? { code: FORESEE_NO_REFERENCE, sentAt: null } : { code: FORESEE_DUPLICATE, sentAt: at || null };
+  const at = sentBefore(seen.trackingNumbers, trackingNumberKey(trackingNumber));
+  return at === null ? { code: FORESEE_NO_REFERENCE, sentAt: null } : { code: FORESEE_DUPLICATE, sentAt: at || null };
 }
 
 export interface ForesightCounts {

@@ -70,6 +70,8 @@ export interface SeenKeysUpdate {
   sent?: SentRows[];
   references?: [string, number][];
   trackingNumbers?: [string, number][];
+  /** The references and numbers are of shipments the service holds (its own list), not rows sent whose outcome is unknown. */
+  confirmed?: boolean;
 }
 
 /** Keys the server is asked about, a page of the rows to send at a time. */

@@ -140,7 +140,7 @@ export class ReviewSession {
   foresee(add: SeenKeysUpdate, { reset = false, more = false }: { reset?: boolean; more?: boolean } = {}): ReviewState {
     if (reset || !this.seen) this.seen = emptySeenKeys();
     if (add.sent) addSentRows(this.seen, add.sent);
-    addSeen(this.seen, add.references ?? [], add.trackingNumbers ?? []);
+    addSeen(this.seen, add.references ?? [], add.trackingNumbers ?? [], { confirmed: add.confirmed === true });
     this.foresightVersion = -1;
     if (more) return this.state();
     this.currentForesight();

@@ -35,6 +35,7 @@ function seenOfPage(page: ServiceCheckPage): SeenKeysUpdate {
   return {
     references: page.keys.flatMap((key) => (key.reference ? [[key.reference, 0] as [string, number]] : [])),
     trackingNumbers: page.keys.map((key) => [key.trackingNumber, 0] as [string, number]),
+    confirmed: true,
   };
 }
 
