@@ -10,10 +10,13 @@ import {
   teamJobLookupSchema,
   teamJobListSchema,
   teamJobReceiptSchema,
+  teamSeenAnswerSchema,
   teamWorkspaceSchema,
   type TeamChunkRows,
   type TeamJobReceipt,
   type TeamJobReport,
+  type TeamSeenAnswer,
+  type TeamSeenQuery,
 } from '../contract/team-history';
 import { request, requestBody, type ApiTarget } from './http-client';
 
@@ -76,4 +79,9 @@ export async function keepTeamChunkRows(target: ApiTarget, id: string, chunkId: 
 /** The opaque tag of the workspace this connection speaks for (GET /console/api/workspace). */
 export async function teamWorkspaceTag(target: ApiTarget): Promise<string> {
   return (await request(target, { path: '/console/api/workspace', schema: teamWorkspaceSchema, bucket: null })).tag;
+}
+
+/** Which of these references and tracking numbers the workspace's jobs sent, and when (at most SEEN_LOOKUP_MAX of each). */
+export function teamSeenKeys(target: ApiTarget, query: TeamSeenQuery, signal?: AbortSignal): Promise<TeamSeenAnswer> {
+  return request(target, { method: 'POST', path: '/console/api/seen', json: query, schema: teamSeenAnswerSchema, bucket: null, retry: 'safe', signal });
 }

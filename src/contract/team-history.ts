@@ -120,3 +120,22 @@ export type TeamBatchOrigin = z.infer<typeof teamBatchOriginSchema>;
  */
 export const teamJobLookupSchema = z.object({ job: teamJobSchema.nullable() });
 export const teamBatchLookupSchema = z.object({ origin: teamBatchOriginSchema.nullable() });
+
+/** Keys one lookup of POST /console/api/seen asks about at most, of each kind. */
+export const SEEN_LOOKUP_MAX = 5_000;
+
+/**
+ * POST /console/api/seen — which of these references and tracking numbers the workspace's team
+ * history has sent, and when (a POST: the lists are too long for a URL and are no one's to log).
+ */
+export const teamSeenQuerySchema = z.object({
+  references: z.array(text(500)).max(SEEN_LOOKUP_MAX).default([]),
+  trackingNumbers: z.array(text(200)).max(SEEN_LOOKUP_MAX).default([]),
+});
+export type TeamSeenQuery = z.infer<typeof teamSeenQuerySchema>;
+
+const seenKeySchema = z.object({ value: z.string(), /** When the latest job that sent it was made (epoch ms). */ sentAt: count });
+
+/** Only the keys seen; a tracking number is answered as compared (upper case, no spaces). */
+export const teamSeenAnswerSchema = z.object({ references: z.array(seenKeySchema), trackingNumbers: z.array(seenKeySchema) });
+export type TeamSeenAnswer = z.infer<typeof teamSeenAnswerSchema>;

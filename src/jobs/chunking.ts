@@ -9,7 +9,7 @@ import type { ChunkBody, ChunkPayload, NewJobRows } from './import-job';
 import type { ChunkRows } from './job-machine';
 
 /** A chunk before its job exists: what its payload will hold, and what its record is made from. */
-type CutChunk = Pick<ChunkPayload, 'body' | 'rowNumbers'> & ChunkRows;
+type CutChunk = Pick<ChunkPayload, 'body' | 'rowNumbers' | 'foreseen'> & ChunkRows;
 
 /** What a chunk's CSV has between cells. Readers name it, never guess it (a tab-filled name could pass for one). */
 export const CHUNK_DELIMITER = ',';
@@ -37,6 +37,7 @@ export function cutIntoChunks(rows: NewJobRows, chunkRows: number): CutChunk[] {
         body: { format: 'csv', csv: chunk.csv },
         rowNumbers: chunk.rowNumbers,
         withoutReference: chunk.withoutReference,
+        ...(chunk.foreseen === undefined ? {} : { foreseen: chunk.foreseen }),
       }));
     case 'csv': {
       if (rows.rows.length !== rows.rowNumbers.length) throw new RangeError('Every row needs its row number.');

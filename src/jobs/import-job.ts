@@ -67,6 +67,8 @@ export interface ChunkPayload {
   /** File row number of each row, in the order sent: result item i is rowNumbers[i]. */
   rowNumbers: number[];
   body: ChunkBody;
+  /** What the Ready step foresaw each row would do, one letter per row (spreadsheet/row-foresight.ts); absent when it did not. */
+  foreseen?: string;
 }
 
 export interface OutcomeCounts {

@@ -181,6 +181,23 @@ describe('JobStore', () => {
     expect(halves.flatMap((p) => p?.rowNumbers)).toEqual([2, 3, 4, 5, 6, 7, 8]);
   });
 
+  it("keeps the Ready step's foresight of each row with the rows as sent, and with each half of a split chunk", async () => {
+    const store = openStore();
+    const csv = ['tracking_number,reference', ...rows(5).map((r) => `${r[0]},R${r[0]}`)].join('\r\n');
+    const job = await store.createJob({
+      source: { kind: 'file', fileName: 'f.csv', size: null, contentHash: null },
+      serviceUrl: '',
+      rowsRead: 5,
+      numbering: 'Line',
+      skipped: [],
+      rows: { format: 'csv-chunks', headers: ['tracking_number', 'reference'], chunks: [{ csv, rowNumbers: [2, 3, 4, 5, 6], withoutReference: 0, foreseen: 'cucud' }] },
+      chunkRows: 5,
+    });
+    expect((await store.getPayload(job.id, 0))?.foreseen).toBe('cucud');
+    expect(await store.splitChunk(job.id, 0)).toBe(true);
+    expect([(await store.getPayload(job.id, 1))?.foreseen, (await store.getPayload(job.id, 2))?.foreseen]).toEqual(['cuc', 'ud']);
+  });
+
   it('will not split a one-row chunk', async () => {
     const store = openStore();
     const job = await store.createJob(newJob(1, 10));

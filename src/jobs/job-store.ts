@@ -103,7 +103,7 @@ export class JobStore extends Observable<JobsSnapshot> {
     );
     await this.storage.create(
       job,
-      cut.map((chunk, chunkId) => ({ jobId: job.id, chunkId, rowNumbers: chunk.rowNumbers, body: chunk.body })),
+      cut.map((chunk, chunkId) => ({ jobId: job.id, chunkId, rowNumbers: chunk.rowNumbers, body: chunk.body, ...(chunk.foreseen === undefined ? {} : { foreseen: chunk.foreseen }) })),
     );
     void this.reload();
     if (input.contentHash && job.source.kind === 'file') void this.recordContentHash(job.id, input.contentHash);
@@ -200,7 +200,13 @@ export class JobStore extends Observable<JobsSnapshot> {
       if (next.job === null) return null;
       split = true;
       // The pieces take the ids from the job's nextChunkId on (job-machine.ts).
-      const putPayloads = pieces.map((piece, i) => ({ jobId, chunkId: stored.nextChunkId + i, rowNumbers: piece.rowNumbers, body: piece.body }));
+      // Pieces keep the rows' order: each takes the foresight of its run of rows.
+      let from = 0;
+      const putPayloads = pieces.map((piece, i) => {
+        const foreseen = payload.foreseen?.slice(from, from + piece.rowNumbers.length);
+        from += piece.rowNumbers.length;
+        return { jobId, chunkId: stored.nextChunkId + i, rowNumbers: piece.rowNumbers, body: piece.body, ...(foreseen === undefined ? {} : { foreseen }) };
+      });
       return { job: next.job, putPayloads, deletePayloads: [chunkId] };
     });
     if (split) this.changedOne(job);

@@ -13,6 +13,8 @@ export interface CsvChunk {
   rowNumbers: number[];
   /** Rows with an empty reference (a resend of a lost request could create them twice). */
   withoutReference: number;
+  /** What the Ready step foresaw each row would do, one letter per row (row-foresight.ts FORESIGHT_LETTERS), when it did. */
+  foreseen?: string;
 }
 
 export interface SkippedRow {

@@ -6,6 +6,7 @@ import type { IssueCode, IssueLevel } from '../spreadsheet/row-issue';
 import type { CsvChunk, SkippedRow } from '../spreadsheet/csv-output';
 import type { ReviewCounts, RowFilter } from '../spreadsheet/review-table';
 import type { RowNumbering } from '../spreadsheet/row-numbering';
+import type { ForesightCounts, SentRows } from '../spreadsheet/row-foresight';
 
 export interface ReadOptions {
   sheet?: string;
@@ -55,8 +56,26 @@ export interface RetryRows {
   notes: ServiceNote[][];
 }
 
-/** The grid's filters: the review table's row filters a person picks ("ready" is the submit's). */
-export type ReviewFilter = Exclude<RowFilter, 'ready'>;
+/** The rows to send by what they are foreseen to do at the service (the Ready step's counts). */
+export type ForesightFilter = 'creates' | 'updates' | 'no_reference' | 'possible_duplicates';
+
+/** The grid's filters: the review table's row filters a person picks ("ready" is the submit's), and the foresight's. */
+export type ReviewFilter = Exclude<RowFilter, 'ready'> | ForesightFilter;
+
+export type { ForesightCounts, SentRows };
+
+/** Keys seen elsewhere, each with when it was last sent (epoch ms; 0 when not known). */
+export interface SeenKeysUpdate {
+  /** Rows this browser's past jobs sent. */
+  sent?: SentRows[];
+  references?: [string, number][];
+  trackingNumbers?: [string, number][];
+  /** The references and numbers are of shipments the service holds (its own list), not rows sent whose outcome is unknown. */
+  confirmed?: boolean;
+}
+
+/** Keys the server is asked about, a page of the rows to send at a time. */
+export const FORESIGHT_KEYS_PAGE = 5_000;
 
 export interface CellIssueView {
   column: number;
@@ -93,6 +112,8 @@ export interface ReviewState {
   canUndo: boolean;
   /** What the last change did, as a sentence ("Replaced 12 values."), for the live region. */
   note: string | null;
+  /** What the rows to send will do at the service, as last foreseen; null before the Ready step asks. */
+  foresight: ForesightCounts | null;
 }
 
 /** What would be sent; the CSV chunks themselves stay in the worker until they are submitted. */
@@ -179,6 +200,13 @@ export interface ImportRequests {
   /** The SHA-256 (hex) of the file last read (`read`, computed as it was read): the job keeps it to
    * tell two drops of one file from two files of one name. `fileName`: the file the page means. */
   'source-hash': { fileName: string };
+  /** The distinct references of the rows to send, and the tracking numbers of those without one, page `page` (FORESIGHT_KEYS_PAGE rows a page). */
+  'foresight-keys': { page: number };
+  /**
+   * Adds keys seen (none: the ones kept) and foresees every row to send again. `reset`: forget the
+   * keys kept first. `more`: more keys follow at once: keep these, foresee with the last.
+   */
+  foresee: { add: SeenKeysUpdate; reset?: boolean; more?: boolean };
   /** The import template, written here so SheetJS and papaparse stay off the main thread. */
   template: { customFieldSlugs: string[]; format: 'csv' | 'xlsx' };
 }
@@ -196,6 +224,8 @@ export interface ImportAnswers {
   'submission-start': { start: SubmissionStart };
   'submission-chunk': { key: SubmissionKey; index: number; chunk: CsvChunk };
   'source-hash': { sha256: string };
+  'foresight-keys': { references: string[]; trackingNumbers: string[]; more: boolean };
+  foresee: { state: ReviewState };
   template: { bytes: Uint8Array };
 }
 

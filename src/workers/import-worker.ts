@@ -102,6 +102,8 @@ const handlers: Handlers = {
   template: async ({ customFieldSlugs, format }) => ({
     bytes: format === 'csv' ? new TextEncoder().encode(templateCsv(customFieldSlugs)) : await templateXlsx(customFieldSlugs),
   }),
+  'foresight-keys': ({ page }) => current().foresightKeys(page),
+  foresee: ({ add, reset, more }) => ({ state: current().foresee(add, { reset, more }) }),
   prepare: ({ chunkSize }) => ({ submission: current().prepare(chunkSize) }),
   'submission-start': ({ chunkSize }) => ({ start: current().startSubmission(chunkSize) }),
   'submission-chunk': ({ key, index }) => {

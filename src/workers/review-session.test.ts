@@ -201,3 +201,52 @@ describe('fix & retry’s rows', () => {
     expect(ReviewSession.build(table, 0, suggestColumnMapping(HEADER)).getRows(0, 2).map((row) => row.serviceNotes)).toEqual([undefined, undefined]);
   });
 });
+
+describe('ReviewSession foresight', () => {
+  const NOV_12 = Date.UTC(2026, 10, 12);
+  const rows = [
+    ['MSKU1234565', 'container', 'R1', 'MAEU'],
+    ['CSQU3054383', 'container', 'R2', 'MAEU'],
+    ['CSQU3054384', 'container', 'R3', 'MAEU'], // wrong check digit: not sent
+    ['MSKU1234565', 'container', '', 'MAEU'],
+    ['TGHU0000013', 'container', '', 'MAEU'],
+  ];
+
+  it('asks about the references of the rows to send and the numbers of those without one', () => {
+    expect(sessionOf(rows).foresightKeys(0)).toEqual({ references: ['R1', 'R2'], trackingNumbers: ['MSKU1234565', 'TGHU0000013'], more: false });
+  });
+
+  it('counts what the rows to send will do, filters the grid by it, and marks each chunk row with it', () => {
+    const session = sessionOf(rows);
+    expect(session.state().foresight).toBeNull();
+    expect(() => session.run({ type: 'set-filter', filter: 'updates' })).toThrow(/not been foreseen/);
+    const state = session.foresee({ references: [['R2', NOV_12]], sent: [{ sentAt: NOV_12, body: { format: 'csv', csv: 'tracking_number,reference\r\nMSKU1234565,R0' } }] });
+    expect(state.foresight).toEqual({ creates: 1, updates: 1, withoutReference: 2, possibleDuplicates: 1, duplicatesSentFrom: NOV_12, duplicatesSentTo: NOV_12 });
+    expect(session.run({ type: 'set-filter', filter: 'updates' }).viewLength).toBe(1);
+    expect(session.getRows(0, 5).map((row) => row.values[2])).toEqual(['R2']);
+    session.run({ type: 'set-filter', filter: 'possible_duplicates' });
+    expect(session.getRows(0, 5).map((row) => row.rowNumber)).toEqual([5]);
+    expect(session.run({ type: 'set-filter', filter: 'no_reference' }).viewLength).toBe(2);
+
+    // Foreseen again after an edit: R1 renamed to R9, a reference seen, updates.
+    session.run({ type: 'set-filter', filter: 'all' });
+    session.run({ type: 'edit', row: 0, column: 2, value: 'R9' });
+    session.foresee({ references: [['R9', NOV_12]] });
+    const start = session.startSubmission(10);
+    expect(start.chunkCount).toBe(1);
+    expect(session.submissionChunk(start, 0).foreseen).toBe('uudn');
+  });
+
+  it('forgets the keys given before on reset', () => {
+    const session = sessionOf(rows);
+    session.foresee({ references: [['R1', NOV_12]] });
+    expect(session.foresee({}, { reset: true }).foresight).toMatchObject({ creates: 2, updates: 0 });
+  });
+
+  it('keeps keys that more will follow without foreseeing, then foresees with the last', () => {
+    const session = sessionOf(rows);
+    session.foresee({});
+    expect(session.foresee({ references: [['R1', NOV_12]] }, { more: true }).foresight).toMatchObject({ creates: 2, updates: 0 });
+    expect(session.foresee({ references: [['R2', NOV_12]] }).foresight).toMatchObject({ creates: 0, updates: 2 });
+  });
+});

@@ -17,6 +17,21 @@ import {
 } from '../spreadsheet/review-table';
 import type { TableReadResult } from '../spreadsheet/read-table';
 import {
+  addSeen,
+  addSentRows,
+  emptySeenKeys,
+  FORESEE_CREATE,
+  FORESEE_DUPLICATE,
+  FORESEE_NO_REFERENCE,
+  FORESEE_UPDATE,
+  FORESIGHT_LETTERS,
+  type Foresight,
+  foreseeRows,
+  type SeenKeys,
+} from '../spreadsheet/row-foresight';
+import {
+  FORESIGHT_KEYS_PAGE,
+  type ForesightFilter,
   type PreparedSubmission,
   type ReviewCommand,
   type ReviewFilter,
@@ -24,6 +39,7 @@ import {
   type RetryRows,
   type ReviewState,
   type RowNumbering,
+  type SeenKeysUpdate,
   type ServiceNote,
   SKIPPED_LISTED,
   type SubmissionKey,
@@ -75,8 +91,13 @@ export class ReviewSession {
   private version = 0;
   private viewVersion = 0;
   private kept: KeptSubmission | null = null;
+  /** References and numbers seen elsewhere (past jobs, the team, the service), once the Ready step gives them. */
   /** The rows to send as the Ready step counted them: Send hands over these chunks, not a second cut. */
   private prepared: { version: number; chunkSize: number; submission: CsvSubmission } | null = null;
+  private seen: SeenKeys | null = null;
+  /** The rows to send foreseen against `seen`, as of table version `foresightVersion`. */
+  private foresight: Foresight | null = null;
+  private foresightVersion = -1;
 
   private constructor(
     readonly table: ReviewTable,
@@ -109,7 +130,56 @@ export class ReviewSession {
       viewLength: this.view.length,
       canUndo: this.table.history.length > 0,
       note,
+      foresight: this.foresight?.counts ?? null,
     };
+  }
+
+  /**
+   * Adds keys seen elsewhere (`reset`: forgets those kept first) and foresees every row to send
+   * again, unless `more` keys follow at once (the state then still counts the last foresight).
+   */
+  foresee(add: SeenKeysUpdate, { reset = false, more = false }: { reset?: boolean; more?: boolean } = {}): ReviewState {
+    if (reset || !this.seen) this.seen = emptySeenKeys();
+    if (add.sent) addSentRows(this.seen, add.sent);
+    addSeen(this.seen, add.references ?? [], add.trackingNumbers ?? [], { confirmed: add.confirmed === true });
+    this.foresightVersion = -1;
+    if (more) return this.state();
+    this.currentForesight();
+    if (isForesightFilter(this.filter)) this.refreshView();
+    this.version++;
+    return this.state();
+  }
+
+  /**
+   * Page `page` of the keys to ask others about: the distinct references of the rows to send, and
+   * the tracking numbers of those without a reference (only they can be duplicates).
+   */
+  foresightKeys(page: number): { references: string[]; trackingNumbers: string[]; more: boolean } {
+    const rows = rowsWhere(this.table, 'ready');
+    const slice = rows.slice(page * FORESIGHT_KEYS_PAGE, (page + 1) * FORESIGHT_KEYS_PAGE);
+    const { reference, trackingNumber } = this.keyColumns();
+    const references = new Set<string>();
+    const trackingNumbers = new Set<string>();
+    for (const row of slice) {
+      const ref = (reference?.[row] ?? '').trim();
+      if (ref !== '') references.add(ref);
+      else if ((trackingNumber?.[row] ?? '').trim() !== '') trackingNumbers.add((trackingNumber?.[row] ?? '').trim());
+    }
+    return { references: [...references], trackingNumbers: [...trackingNumbers], more: (page + 1) * FORESIGHT_KEYS_PAGE < rows.length };
+  }
+
+  private keyColumns() {
+    const { table } = this;
+    return { reference: table.values[table.columns.indexOf('reference')], trackingNumber: table.values[table.columns.indexOf('tracking_number')] };
+  }
+
+  /** The foresight of the table as it is now (foreseen again after a change), or null before any keys are given. */
+  private currentForesight(): Foresight | null {
+    if (!this.seen) return null;
+    if (this.foresight && this.foresightVersion === this.table.version) return this.foresight;
+    this.foresight = foreseeRows(this.keyColumns(), rowsWhere(this.table, 'ready'), this.table.counts.rows, this.seen);
+    this.foresightVersion = this.table.version;
+    return this.foresight;
   }
 
   /** Applies a command; bulk changes refresh the filtered view, a single edit keeps it steady. */
@@ -122,6 +192,7 @@ export class ReviewSession {
     };
     switch (command.type) {
       case 'set-filter':
+        if (isForesightFilter(command.filter) && !this.seen) throw new Error('The rows have not been foreseen yet: open the Ready step first.');
         this.filter = command.filter;
         this.refreshView();
         return this.state();
@@ -219,7 +290,7 @@ export class ReviewSession {
     const submission = this.submission(chunkSize);
     // Handed over from here on: the chunks leave the worker and are no longer kept for the count.
     this.prepared = null;
-    const chunks: (CsvChunk | null)[] = [...submission.chunks];
+    const chunks: (CsvChunk | null)[] = withForesight(submission, this.table.counts.rows, this.currentForesight()?.codes);
     this.kept = { submission: ++lastSubmission, version: this.version, chunks, undelivered: chunks.length };
     return {
       submission: this.kept.submission,
@@ -285,6 +356,46 @@ export class ReviewSession {
 
   private refreshView(): void {
     this.viewVersion++;
-    this.view = rowsWhere(this.table, this.filter);
+    const filter = this.filter;
+    if (!isForesightFilter(filter)) {
+      this.view = rowsWhere(this.table, filter);
+      return;
+    }
+    const codes = this.currentForesight()?.codes;
+    const wanted = FORESIGHT_CODES[filter];
+    this.view = [];
+    if (codes) for (let row = 0; row < codes.length; row++) if (wanted.includes(codes[row] ?? 0)) this.view.push(row);
   }
+}
+
+/** The codes each foresight filter shows: rows without a reference include the possible duplicates. */
+const FORESIGHT_CODES: Record<ForesightFilter, readonly number[]> = {
+  creates: [FORESEE_CREATE],
+  updates: [FORESEE_UPDATE],
+  no_reference: [FORESEE_NO_REFERENCE, FORESEE_DUPLICATE],
+  possible_duplicates: [FORESEE_DUPLICATE],
+};
+
+function isForesightFilter(filter: ReviewFilter): filter is ForesightFilter {
+  return filter in FORESIGHT_CODES;
+}
+
+/**
+ * The chunks to hand over, each with the letters of what its rows were foreseen to do. The rows
+ * of the table not skipped fill the chunks in order, so the foresight (per table row) is matched
+ * to them by walking the table once; the cut itself is kept for the count and never redone.
+ */
+function withForesight(submission: CsvSubmission, rows: number, codes: ArrayLike<number> | undefined): CsvChunk[] {
+  if (!codes) return [...submission.chunks];
+  const skipped = new Set(submission.skipped.map((skip) => skip.row));
+  let row = 0;
+  return submission.chunks.map((chunk) => {
+    let letters = '';
+    for (let taken = 0; taken < chunk.rowNumbers.length && row < rows; row++) {
+      if (skipped.has(row)) continue;
+      letters += FORESIGHT_LETTERS[codes[row] ?? 0];
+      taken++;
+    }
+    return { ...chunk, foreseen: letters };
+  });
 }

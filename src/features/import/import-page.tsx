@@ -1,17 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { customFieldsQueryOptions } from '../../api/connect';
+import { sharedBudget } from '../../api/rate-limit-budget';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { PageHeader } from '../../components/page-header';
 import { plural } from '../../components/plural';
 import { ProgressBar } from '../../components/progress-bar';
 import type { JobSource } from '../../jobs/import-job';
+import { estimateJobCost } from '../../jobs/job-cost';
+import { POLL_BUDGET_RESERVE } from '../../jobs/job-settings';
 import { getYourName } from '../../api/your-name';
 import { describeMissingTargets } from '../../spreadsheet/column-mapping';
 import { describeMemory, describeMissingColumns, mappingToRemember } from '../../spreadsheet/remembered-mapping';
 import type { RetryRows, TableSummary } from '../../workers/import-protocol';
 import { ColumnMapper } from './column-mapper';
+import { ForesightPanel } from './foresight-panel';
 import { DropZone } from './drop-zone';
 import { STEP_LABELS } from './import-wizard';
 import { ImportSteps } from './import-steps';
@@ -21,6 +25,7 @@ import { ReviewStep } from './review-step';
 import { SendPanel, useChunkRows } from './send-panel';
 import { SourceOptions } from './source-options';
 import { TemplateLinks } from './template-links';
+import { useForesight } from './use-foresight';
 import { useImportWizard } from './use-import-wizard';
 import { ImportSessionProvider } from './use-import-session';
 
@@ -72,6 +77,19 @@ function ImportWizard({ target, retry, preloadJobPage }: { target: { baseUrl: st
     wizard.startOver();
   };
   const steps = <ImportSteps current={STEP_LABELS[state.step]} />;
+  const budget = useSyncExternalStore(sharedBudget.subscribe, sharedBudget.getSnapshot);
+  // Check against the service leaves what sending this file needs, and the polls' own reserve.
+  const [now] = useState(() => Date.now());
+  const sendCost =
+    state.step === 'ready' ? estimateJobCost({ rows: state.submission.submittedRows, chunkRows: state.submission.chunkSize, general: budget.general, importBucket: budget.import, now }) : null;
+  const reserve = POLL_BUDGET_RESERVE + (sendCost ? sendCost.uploads + sendCost.polls : 0);
+  const foresight = useForesight({
+    target,
+    active: state.step === 'ready',
+    reviewing: state.step === 'review' || state.step === 'ready',
+    reserve,
+    onState: wizard.reviewChanged,
+  });
 
   switch (state.step) {
     case 'drop':
@@ -168,6 +186,21 @@ function ImportWizard({ target, retry, preloadJobPage }: { target: { baseUrl: st
           <ReadySummary
             submission={state.submission}
             numbering={state.summary.numbering}
+            foresight={
+              <ForesightPanel
+                counts={state.review.foresight}
+                browser={foresight.browser}
+                team={foresight.team}
+                service={foresight.service}
+                remaining={budget.general?.remaining ?? null}
+                resetAt={budget.general?.resetAt ?? null}
+                reserve={reserve}
+                onShowRows={wizard.showRows}
+                onCheck={() => void foresight.startCheck()}
+                onReadFrom={(page, known) => void foresight.readFrom(page, known)}
+                onCancel={foresight.cancelCheck}
+              />
+            }
             send={
               <SendPanel
                 rowsToSend={state.submission.submittedRows}

@@ -27,6 +27,7 @@ const review: ReviewState = {
   viewLength: 1,
   canUndo: false,
   note: null,
+  foresight: null,
 };
 const submission: PreparedSubmission = { headers: ['tracking_number'], chunkSize: 1000, chunkRows: [1], submittedRows: 1, skipped: [], skippedTotal: 0, previewCsv: 'tracking_number' };
 
@@ -70,6 +71,13 @@ describe('wizardReducer', () => {
     const map = wizardReducer(review1, { type: 'back' });
     expect(map.current).toMatchObject({ step: 'map', busy: false, headerRow: 1 });
     expect(wizardReducer(map, { type: 'back' })).toBe(map); // nothing further back
+  });
+
+  it('back from Ready, the review keeps the foresight counts the Ready step learned', () => {
+    const foresight = { creates: 1, updates: 0, withoutReference: 0, possibleDuplicates: 0, duplicatesSentFrom: null, duplicatesSentTo: null };
+    const ready = wizardReducer(run(toReady), { type: 'review-changed', review: { ...review, version: 3, foresight } });
+    expect(ready.current).toMatchObject({ step: 'ready', review: { foresight } });
+    expect(wizardReducer(ready, { type: 'back' }).current).toMatchObject({ step: 'review', review: { version: 3, foresight } });
   });
 
   it('ignores an answer that arrives after the user went elsewhere', () => {

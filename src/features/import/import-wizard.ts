@@ -135,7 +135,8 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
         { ...mappedOf(s), step: 'review', columns: event.columns, review: event.review, busy: false, error: null },
       );
     case 'review-changed':
-      return s.step === 'review' ? stay(state, { ...s, review: event.review }) : state;
+      // The Ready step's foresight answers with the review's state too (its counts).
+      return s.step === 'review' || s.step === 'ready' ? stay(state, { ...s, review: event.review }) : state;
     case 'prepare-requested':
       return s.step === 'review' ? stay(state, { ...s, busy: true, error: null }) : state;
     case 'prepared':
@@ -149,7 +150,9 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
     case 'back': {
       const previous = state.history.at(-1);
       if (!previous || s.step === 'reading') return state;
-      return { current: previous, history: state.history.slice(0, -1) };
+      // Back from Ready, the review keeps what the Ready step learned of it (its foresight counts).
+      const current = s.step === 'ready' && previous.step === 'review' ? { ...previous, review: s.review } : previous;
+      return { current, history: state.history.slice(0, -1) };
     }
   }
 }

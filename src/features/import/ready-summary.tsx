@@ -13,10 +13,13 @@ export function ReadySummary({
   numbering,
   onBack,
   onStartOver,
+  foresight,
   send,
 }: {
   submission: PreparedSubmission;
   numbering: RowNumbering;
+  /** What the rows will do at the service (creates, updates), above the cost. */
+  foresight?: ReactNode;
   send: ReactNode;
   onBack: () => void;
   onStartOver: () => void;
@@ -30,6 +33,7 @@ export function ReadySummary({
         <Figure label={`Files of up to ${n(submission.chunkSize)} rows`} value={n(chunks)} />
         <Figure label="Rows skipped" value={n(submission.skippedTotal)} />
       </dl>
+      {foresight}
       {send}
       <div>
         <h3 id="ready-preview-heading" className="mb-2 text-sm font-semibold text-slate-900">First lines of the CSV as it would be sent</h3>

@@ -5,12 +5,14 @@ import { Button } from '../../components/button';
 import { PanelErrorBoundary } from '../../components/error-panel';
 import type { ColumnTarget } from '../../spreadsheet/column-mapping';
 import { plural } from '../../components/plural';
-import type { ReviewCommand, ReviewRowView, ReviewState, RowNumbering } from '../../workers/import-protocol';
+import type { ReviewCommand, ReviewFilter, ReviewRowView, ReviewState, RowNumbering } from '../../workers/import-protocol';
 import { useImportSession } from './use-import-session';
 import { dataColumnOf, gridColOf, ReviewGrid } from './review-grid';
 import { BulkTools, FilterBar, ReviewCountsLine } from './review-toolbar';
 import { RowIssuesPanel } from './row-issues-panel';
 import { useRowWindow } from './use-row-window';
+
+const FORESIGHT_FILTERS: ReadonlySet<ReviewFilter> = new Set(['creates', 'updates', 'no_reference', 'possible_duplicates']);
 
 /** Review and fix: the grid, its filters and bulk tools, and the selected row's issues. */
 export function ReviewStep({
@@ -90,6 +92,14 @@ export function ReviewStep({
     nextError(event.shiftKey ? -1 : 1);
   };
 
+  // Opened from a count of the Ready step (a foresight filter): the focus goes to that filter, not to the page's body.
+  const filters = useRef<HTMLDivElement>(null);
+  const openedOnFilter = useRef(state.filter);
+  useEffect(() => {
+    if (!FORESIGHT_FILTERS.has(openedOnFilter.current) || (document.activeElement !== document.body && document.activeElement !== null)) return;
+    filters.current?.querySelector<HTMLButtonElement>('[aria-pressed="true"]')?.focus();
+  }, []);
+
   const excludeLabel = state.filter === 'excluded' ? 'Restore' : 'Exclude';
   return (
     <section aria-labelledby="review-heading" className="space-y-4" onKeyDown={errorKeys}>
@@ -107,7 +117,9 @@ export function ReviewStep({
       {error && <Alert tone="error">{error}</Alert>}
       {stepError && <Alert tone="error">{stepError}</Alert>}
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <FilterBar state={state} onFilter={(filter) => run({ type: 'set-filter', filter })} />
+        <div ref={filters}>
+          <FilterBar state={state} onFilter={(filter) => run({ type: 'set-filter', filter })} />
+        </div>
         <div className="flex gap-2">
           <Button variant="secondary" aria-keyshortcuts="F8" disabled={state.viewLength === 0} onClick={() => nextError(1)}>
             Next error

@@ -26,6 +26,15 @@ export function FilterBar({ state, onFilter }: { state: ReviewState; onFilter: (
     ['warnings', 'Warnings', counts.warningRows],
     ['auto_fixed', 'Auto-fixed', counts.autoFixedRows],
     ['excluded', 'Excluded', counts.excludedRows],
+    // Once the Ready step foresaw them: what the rows to send will do at the service.
+    ...(state.foresight
+      ? ([
+          ['creates', 'Create', state.foresight.creates],
+          ['updates', 'Update existing', state.foresight.updates],
+          ['no_reference', 'No reference', state.foresight.withoutReference],
+          ['possible_duplicates', 'Possible duplicates', state.foresight.possibleDuplicates],
+        ] satisfies [ReviewFilter, string, number][])
+      : []),
   ];
   return (
     <div role="group" aria-label="Show rows" className="inline-flex flex-wrap rounded-lg bg-slate-100 p-1">

@@ -2,7 +2,7 @@ import { useEffect, useReducer, useRef } from 'react';
 import type { RememberedMapping } from '../../contract/remembered-mapping';
 import type { ColumnTarget } from '../../spreadsheet/column-mapping';
 import type { CsvChunk } from '../../spreadsheet/csv-output';
-import type { ReadOptions, RetryRows, ReviewState, SubmissionRows } from '../../workers/import-protocol';
+import type { ForesightFilter, ReadOptions, RetryRows, ReviewState, SubmissionRows } from '../../workers/import-protocol';
 import { CancelledError } from './import-session';
 import { initialWizard, wizardReducer } from './import-wizard';
 import { useImportSession } from './use-import-session';
@@ -96,6 +96,18 @@ export function useImportWizard(customFieldSlugs: readonly string[] | undefined,
     return { size: file.size, contentHash: session.request('source-hash', { fileName: file.name }).then(({ sha256 }) => sha256) };
   };
 
+  /** From the Ready step's counts: back to the review grid, showing the rows of one count. */
+  const showRows = (filter: ForesightFilter) => {
+    if (s.step !== 'ready') return;
+    session
+      .request('review', { command: { type: 'set-filter', filter } })
+      .then(({ state: review }) => {
+        dispatch({ type: 'back' });
+        dispatch({ type: 'review-changed', review });
+      })
+      .catch(() => undefined);
+  };
+
   const startOver = () => {
     session.cancel();
     dispatch({ type: 'start-over' });
@@ -109,6 +121,7 @@ export function useImportWizard(customFieldSlugs: readonly string[] | undefined,
     prepare,
     loadSubmissionRows,
     sourceFacts,
+    showRows,
     startOver,
     back: () => dispatch({ type: 'back' }),
     chooseHeaderRow: (headerRow: number) => dispatch({ type: 'header-row-chosen', headerRow, customFieldSlugs, memories: s.step === 'map' && s.summary.retried ? [] : memoriesNow.current }),

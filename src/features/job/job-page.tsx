@@ -15,6 +15,7 @@ import { estimateRemainingMs } from '../../jobs/eta';
 import { jobName } from '../../jobs/job-name';
 import type { ImportJob } from '../../jobs/import-job';
 import { jobEta, jobStore } from '../../jobs/job-runtime';
+import { ForesightOutcome } from './foresight-outcome';
 import { AccountingPanel, RowProblems } from './job-problems';
 import { BatchTable, UnknownChunks } from './job-batches';
 import { uploadWaitMs, viewJob, type JobView } from './job-view';
@@ -127,6 +128,7 @@ function JobProgress({ job }: { job: ImportJob }) {
         </div>
       </section>
       <UnknownChunks job={job} />
+      <ForesightOutcome job={deferredJob} numbering={deferredJob.numbering} />
       <JobDetails job={deferredJob} view={deferredView} now={deferredNow} />
     </div>
   );

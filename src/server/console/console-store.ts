@@ -7,7 +7,8 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import Papa from 'papaparse';
 import type { RememberedMapping } from '../../contract/remembered-mapping';
-import type { TeamBatchOrigin, TeamChunk, TeamChunkRows, TeamJob, TeamJobLine, TeamJobReport } from '../../contract/team-history';
+import type { TeamBatchOrigin, TeamChunk, TeamChunkRows, TeamJob, TeamJobLine, TeamJobReport, TeamSeenAnswer, TeamSeenQuery } from '../../contract/team-history';
+import { referenceKey, trackingNumberKey } from '../../spreadsheet/row-foresight';
 
 /** Applied in order at open; PRAGMA user_version records how many have run. */
 export const CONSOLE_MIGRATIONS: readonly string[] = [
@@ -62,10 +63,23 @@ export const CONSOLE_MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX remembered_mappings_by_age ON remembered_mappings (workspace, saved_at DESC);
   `,
+  `
+  -- The tracking numbers of the rows kept as sent, as compared (upper case, no spaces).
+  CREATE TABLE team_tracking_numbers (
+    workspace TEXT NOT NULL,
+    tracking_number TEXT NOT NULL,
+    job_id TEXT NOT NULL REFERENCES team_jobs(id) ON DELETE CASCADE,
+    PRIMARY KEY (workspace, tracking_number, job_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX team_tracking_numbers_by_job ON team_tracking_numbers (job_id);
+  `,
 ];
 
 /** Remembered mappings a workspace keeps at most; the oldest go first. */
 export const REMEMBERED_MAPPINGS_LIMIT = 500;
+
+/** Keys one statement of `seen` binds at most (SQLite's default cap on parameters is 32,766). */
+const SEEN_PARAMETERS = 500;
 
 /** Jobs one list answers with at most; a search narrows it. */
 const TEAM_LIST_LIMIT = 200;
@@ -176,13 +190,16 @@ export class ConsoleStore {
     return (this.#db.prepare('SELECT chunk_id FROM team_chunk_rows WHERE job_id = ? ORDER BY chunk_id').all(jobId) as { chunk_id: number }[]).map((r) => r.chunk_id);
   }
 
-  /** Keeps a chunk's rows as sent, and indexes their references for search. False as reportJob. */
+  /** Keeps a chunk's rows as sent, and indexes their references (for search) and tracking numbers. False as reportJob. */
   keepChunkRows(workspace: string, jobId: string, chunkId: number, rows: TeamChunkRows): boolean {
     return this.#db.transaction(() => {
       if (!this.#owns(workspace, jobId)) return false;
       this.#db.prepare('INSERT OR REPLACE INTO team_chunk_rows (job_id, chunk_id, rows) VALUES (?, ?, ?)').run(jobId, chunkId, JSON.stringify(rows));
       const addReference = this.#db.prepare('INSERT OR IGNORE INTO team_references (workspace, reference, job_id) VALUES (?, ?, ?)');
-      for (const reference of referencesOf(rows)) addReference.run(workspace, reference, jobId);
+      const addNumber = this.#db.prepare('INSERT OR IGNORE INTO team_tracking_numbers (workspace, tracking_number, job_id) VALUES (?, ?, ?)');
+      const keys = keysOf(rows);
+      for (const reference of keys.references) addReference.run(workspace, reference, jobId);
+      for (const number of keys.trackingNumbers) addNumber.run(workspace, number, jobId);
       return true;
     })();
   }
@@ -223,6 +240,32 @@ export class ConsoleStore {
       return { ...rest, id: row.id, sentBy: row.sent_by, updatedAt: row.updated_at, batchIds: chunks.flatMap((chunk) => (chunk.batchId === null ? [] : [chunk.batchId])) };
     });
     return { data: lines, more: rows.length > TEAM_LIST_LIMIT };
+  }
+
+  /**
+   * Which of these references and tracking numbers the workspace's jobs sent, each with when the
+   * latest job that sent it was made. Another workspace's keys are never read.
+   */
+  seen(workspace: string, query: TeamSeenQuery): TeamSeenAnswer {
+    const lookup = (table: 'team_references' | 'team_tracking_numbers', column: 'reference' | 'tracking_number', keys: string[]) => {
+      const found: { value: string; sentAt: number }[] = [];
+      const unique = [...new Set(keys)].filter((key) => key !== '');
+      for (let from = 0; from < unique.length; from += SEEN_PARAMETERS) {
+        const slice = unique.slice(from, from + SEEN_PARAMETERS);
+        const rows = this.#db
+          .prepare(
+            `SELECT k.${column} AS value, MAX(j.created_at) AS sentAt FROM ${table} k JOIN team_jobs j ON j.id = k.job_id
+             WHERE k.workspace = ? AND j.workspace = k.workspace AND k.${column} IN (${slice.map(() => '?').join(',')}) GROUP BY k.${column}`,
+          )
+          .all(workspace, ...slice) as { value: string; sentAt: number }[];
+        found.push(...rows);
+      }
+      return found;
+    };
+    return {
+      references: lookup('team_references', 'reference', query.references.map(referenceKey)),
+      trackingNumbers: lookup('team_tracking_numbers', 'tracking_number', query.trackingNumbers.map(trackingNumberKey)),
+    };
   }
 
   batchOrigin(workspace: string, batchId: string): TeamBatchOrigin | null {
@@ -304,20 +347,22 @@ function keepAccepted(reported: readonly TeamChunk[], previous: readonly TeamChu
   return reported.map((chunk) => (chunk.status !== 'accepted' && accepted.has(chunk.id) ? accepted.get(chunk.id)! : chunk));
 }
 
-/** The non-empty references of a chunk's rows, for search by reference. */
-function referencesOf(rows: TeamChunkRows): Set<string> {
-  const found = new Set<string>();
+/** The non-empty references (for search by reference) and tracking numbers of a chunk's rows. */
+function keysOf(rows: TeamChunkRows): { references: Set<string>; trackingNumbers: Set<string> } {
+  const references = new Set<string>();
+  const trackingNumbers = new Set<string>();
+  const add = (reference: unknown, number: unknown) => {
+    if (typeof reference === 'string' && referenceKey(reference) !== '') references.add(referenceKey(reference));
+    if (typeof number === 'string' && trackingNumberKey(number) !== '') trackingNumbers.add(trackingNumberKey(number));
+  };
   if (rows.body.format === 'json') {
-    for (const request of rows.body.requests) if (typeof request.reference === 'string' && request.reference.trim() !== '') found.add(request.reference.trim());
-    return found;
+    for (const request of rows.body.requests) add(request.reference, request.tracking_number);
+    return { references, trackingNumbers };
   }
   const parsed = Papa.parse<string[]>(rows.body.csv, { delimiter: ',', skipEmptyLines: true });
   const [header, ...data] = parsed.data;
-  const column = header?.indexOf('reference') ?? -1;
-  if (column < 0) return found;
-  for (const row of data) {
-    const reference = row[column]?.trim();
-    if (reference) found.add(reference);
-  }
-  return found;
+  const referenceAt = header?.indexOf('reference') ?? -1;
+  const numberAt = header?.indexOf('tracking_number') ?? -1;
+  for (const row of data) add(referenceAt < 0 ? undefined : row[referenceAt], numberAt < 0 ? undefined : row[numberAt]);
+  return { references, trackingNumbers };
 }

@@ -1,12 +1,23 @@
 // The team history's endpoints (DESIGN §1 journey 12), under /console/api/: the sending browser
 // reports its job and the rows of each chunk as sent; any browser of the same workspace lists the
 // workspace's jobs (search by file name, job id, batch id or reference), reads one, its rows as
-// sent, and which job a batch came from. Every answer is the workspace's alone: another
+// sent, which job a batch came from, and which of a list of references and tracking numbers its
+// jobs sent (the Ready step's foresight). Every answer is the workspace's alone: another
 // workspace's id reads as one the history does not hold, never "forbidden".
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { errorBody } from '../../contract/error-body';
-import { teamChunkRowsSchema, teamJobIdSchema, teamJobReportSchema, type TeamBatchOrigin, type TeamJob, type TeamJobList, type TeamJobReceipt } from '../../contract/team-history';
+import {
+  teamChunkRowsSchema,
+  teamJobIdSchema,
+  teamJobReportSchema,
+  teamSeenQuerySchema,
+  type TeamBatchOrigin,
+  type TeamJob,
+  type TeamJobList,
+  type TeamJobReceipt,
+  type TeamSeenAnswer,
+} from '../../contract/team-history';
 import { invalid as badRequest, sweepHourly, workspaceOrRefuse, writtenBy, type ConsoleRouteOptions } from './console-routes';
 
 const jobParams = z.object({ id: teamJobIdSchema });
@@ -69,6 +80,15 @@ export function registerTeamHistory(app: FastifyInstance, { store, workspaceOf, 
     const params = chunkParams.safeParse(request.params);
     if (!params.success) return badRequest(reply, params.error);
     return store.chunkRows(ws, params.data.id, params.data.chunkId) ?? notFound(reply, "This chunk's rows as sent");
+  });
+
+  // 5,000 keys of each kind at most: a body of at most 4 MB (500 + 200 characters each, JSON-escaped).
+  app.post('/console/api/seen', { bodyLimit: 4 * 1_048_576 }, (request, reply) => {
+    const ws = workspace(request, reply);
+    if (ws === null) return reply;
+    const query = teamSeenQuerySchema.safeParse(request.body);
+    if (!query.success) return badRequest(reply, query.error);
+    return store.seen(ws, query.data) satisfies TeamSeenAnswer;
   });
 
   app.get('/console/api/batches/:batchId', (request, reply) => {

@@ -272,3 +272,36 @@ describe('the team history learns from the imports passing through', () => {
     expect(await chunkOf(app)).toMatchObject({ status: 'accepted', batchId: batch.id });
   });
 });
+
+describe('which references and tracking numbers the workspace has sent (POST /console/api/seen)', () => {
+  const post = (app: FastifyInstance, body: unknown, headers: Record<string, string> = AUTH) =>
+    app.inject({ method: 'POST', url: '/console/api/seen', payload: JSON.stringify(body), headers: { ...headers, 'content-type': 'application/json' } });
+
+  test('answers the keys its jobs sent, with when the job was made; a number is compared in upper case without spaces', async () => {
+    const app = await consoleServer();
+    await put(app, `/console/api/jobs/${JOB}`, report());
+    await put(app, `/console/api/jobs/${JOB}/chunks/0/rows`, ROWS);
+    const answer = await post(app, { references: ['PO-77', 'PO-78', ' PO-77 '], trackingNumbers: ['medu 7654321', 'MSKU0000000'] });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ references: [{ value: 'PO-77', sentAt: report().createdAt }], trackingNumbers: [{ value: 'MEDU7654321', sentAt: report().createdAt }] });
+  });
+
+  test("never answers with another workspace's keys", async () => {
+    const app = await consoleServer({ apiKeys: [{ key: KEY_A, workspace: 'a' }, { key: KEY_B, workspace: 'b' }] });
+    await put(app, `/console/api/jobs/${JOB}`, report(), bearer(KEY_A));
+    await put(app, `/console/api/jobs/${JOB}/chunks/0/rows`, ROWS, bearer(KEY_A));
+    const query = { references: ['PO-77'], trackingNumbers: ['MEDU7654321', 'MSKU1234565'] };
+    expect((await post(app, query, bearer(KEY_B))).json()).toEqual({ references: [], trackingNumbers: [] });
+    expect((await post(app, query, bearer(KEY_A))).json<{ references: unknown[]; trackingNumbers: unknown[] }>()).toMatchObject({ references: [{ value: 'PO-77' }], trackingNumbers: [{}, {}] });
+    expect((await post(app, query, {})).statusCode).toBe(401);
+  });
+
+  test('refuses more than 5,000 keys of a kind, with a sentence naming the field', async () => {
+    const app = await consoleServer();
+    const tooMany = await post(app, { references: Array.from({ length: 5_001 }, (_, i) => `R${i}`) });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json<{ errors: { target: string }[] }>().errors[0]?.target).toBe('references');
+    const fine = await post(app, { references: Array.from({ length: 5_000 }, (_, i) => `R${i}`) });
+    expect(fine.json()).toEqual({ references: [], trackingNumbers: [] });
+  });
+});
