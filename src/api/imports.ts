@@ -4,7 +4,7 @@
 // Any 2xx is handed on (the spec shows 202; 200 and 201 work too). A batch carries one result
 // item per row (up to 5,000), so these hand over the body unparsed, or its handle where the
 // results worker made the request (KeptBody): the job runner has it read and checked against the
-// contract's batch schema in that worker (workers/results-worker.ts).
+// contract's batch schema in that worker (jobs/thread/results-worker.ts).
 import { queryOptions } from '@tanstack/react-query';
 import { batchSchema, isFinalBatchStatus } from '../contract/batch';
 import { IDEMPOTENCY_KEY_HEADER } from '../contract/idempotency';

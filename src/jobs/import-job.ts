@@ -136,7 +136,7 @@ export interface BatchHeadline {
   failureReason: string | null;
 }
 
-/** A polled batch summarised against its chunk's rows (off the main thread: workers/results-summary.ts). */
+/** A polled batch summarised against its chunk's rows (off the main thread: thread/results-summary.ts). */
 export interface BatchDigest extends BatchHeadline {
   counts: OutcomeCounts;
   problems: RowProblemRecord[];
@@ -163,7 +163,7 @@ export interface OutcomeDestination {
 
 /**
  * Reads batch bodies (up to 5,000 items) for the runner. The console's reader does it in a Web
- * Worker (features/job/results-reader.ts), so a finished batch never holds the page's thread;
+ * Worker (thread/results-reader.ts), so a finished batch never holds the page's thread;
  * an unreadable body rejects with a sentence. Given `saveTo`, a final batch's outcome is saved
  * there by the reader (BatchDigest.outcomeSaved) rather than handed back.
  */

@@ -3,7 +3,7 @@
 // history's reporter. Loaded after the first page is painted: the app calls it once.
 import type { QueryClient } from '@tanstack/react-query';
 import { jobRunner, teamReporter } from '../../jobs/job-runtime';
-import { resultsReader } from './results-reader';
+import { resultsReader } from '../../jobs/thread/results-reader';
 
 export function startJobRunner(client: QueryClient): () => void {
   const stopRunner = jobRunner.start(resultsReader, client);

@@ -3,7 +3,7 @@ import { NetworkError, NotSentError } from '../../api/api-error';
 import { type HttpDeps, KeptBodyResponse } from '../../api/http-client';
 import { importFile } from '../../api/imports';
 import { RateLimitBudget } from '../../api/rate-limit-budget';
-import type { ResultsWorkerMessage, ResultsWorkerResponse, ServiceAnswer } from '../../workers/results-protocol';
+import type { ResultsWorkerMessage, ResultsWorkerResponse, ServiceAnswer } from './results-protocol';
 import { ResultsReader } from './results-reader';
 
 /** A worker that records what the page posts; the test answers for it. */

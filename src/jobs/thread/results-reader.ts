@@ -1,5 +1,5 @@
-// The job runner's reader of batch bodies (jobs/import-job.ts BatchReader), and the fetch its
-// imports and polls go through: both run in the results worker (workers/results-worker.ts). A
+// The job runner's reader of batch bodies (import-job.ts BatchReader), and the fetch its imports
+// and polls go through: both run in the results thread (results-worker.ts). A
 // request made there receives its answer there, and a 2xx body stays there for the headline or
 // digest that reads it next (a KeptBodyResponse names it), so a batch of 5,000 items never
 // crosses the page's thread; the page keeps the status and headers, which pace and retry.
@@ -8,7 +8,7 @@
 // batch's items itself.
 import { InvalidResponseError, NotSentError } from '../../api/api-error';
 import { type KeptBody, KeptBodyResponse } from '../../api/http-client';
-import type { BatchDigest, BatchHeadline, BatchReader, OutcomeDestination } from '../../jobs/import-job';
+import type { BatchDigest, BatchHeadline, BatchReader, OutcomeDestination } from '../import-job';
 import type {
   ResultsAnswers,
   ResultsRequestKind,
@@ -17,7 +17,7 @@ import type {
   ResultsWorkerResponse,
   ServiceAnswer,
   ServiceRequest,
-} from '../../workers/results-protocol';
+} from './results-protocol';
 
 type Pending = { kind: ResultsRequestKind; resolve: (answer: unknown) => void; reject: (error: Error) => void };
 
@@ -51,9 +51,8 @@ export class ResultsReader implements BatchReader {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
 
-  constructor(private readonly createWorker: () => Worker = () => new Worker(new URL('../../workers/results-worker.ts', import.meta.url), { type: 'module', name: 'results' })) {}
+  constructor(private readonly createWorker: () => Worker = () => new Worker(new URL('./results-worker.ts', import.meta.url), { type: 'module', name: 'results' })) {}
 
-  // The protocol's answers are assigned to the runner's types here: the compiler keeps them equal.
   headline(body: ArrayBuffer | KeptBody): Promise<BatchHeadline> {
     return this.request('headline', { body }).promise;
   }

@@ -2,9 +2,9 @@
 // in Node). Result items are matched to the rows as sent: by `row_number` where the service gives
 // it (a sandbox extension, 1-based within the file sent), else by position; an item that matches
 // no row, or a row a second time, is counted as unmatched so the accounting shows it.
-import { type Batch, batchSchema, isFinalBatchStatus, type ResultItem } from '../contract/batch';
-import { quotedServiceRows } from '../spreadsheet/row-numbering';
-import type { ResultsDigest, ResultsHeadline, ResultsOutcomeItem } from './results-protocol';
+import { type Batch, batchSchema, isFinalBatchStatus, type ResultItem } from '../../contract/batch';
+import { quotedServiceRows } from '../../spreadsheet/row-numbering';
+import type { BatchDigest, BatchHeadline, OutcomeItem } from '../import-job';
 
 /** Problems kept for the live list (warnings, errors, tracking failures); the outcome keeps all of them. */
 export const LIVE_PROBLEMS_KEPT = 200;
@@ -26,7 +26,7 @@ export function readBatchBody(body: ArrayBuffer, what: string): Batch {
   return parsed.data;
 }
 
-export function headlineOf(batch: Batch): ResultsHeadline {
+export function headlineOf(batch: Batch): BatchHeadline {
   return { id: batch.id, status: batch.status, total: batch.total_requests, completed: batch.completed_requests, failureReason: batch.failure_reason ?? null };
 }
 
@@ -45,13 +45,13 @@ export function matchItems(items: readonly ResultItem[], rowCount: number): { sl
 const isFinalRow = (item: ResultItem) => item.creation_status !== 'processing' && item.tracking_status !== 'processing';
 
 /** The batch counted and its problems listed; once it is final, every item in row order. */
-export function digestBatch(batch: Batch, rowNumbers: readonly number[]): ResultsDigest {
+export function digestBatch(batch: Batch, rowNumbers: readonly number[]): BatchDigest {
   const { slots, unmatched } = matchItems(batch.results, rowNumbers.length);
   const counts = { created: 0, updated: 0, failed: 0, withWarnings: 0, trackingFailed: 0 };
-  const problems: ResultsDigest['problems'] = [];
+  const problems: BatchDigest['problems'] = [];
   let problemCount = 0;
   const final = isFinalBatchStatus(batch.status);
-  const items: (ResultsOutcomeItem | null)[] | null = final ? new Array<ResultsOutcomeItem | null>(slots.length).fill(null) : null;
+  const items: (OutcomeItem | null)[] | null = final ? new Array<OutcomeItem | null>(slots.length).fill(null) : null;
   slots.forEach((item, position) => {
     if (!item) return;
     const rowNumber = rowNumbers[position] ?? position + 1;

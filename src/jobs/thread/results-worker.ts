@@ -2,10 +2,11 @@
 // batch to its digest (counts, first problems, and once final every item in row order); makes
 // the import and poll requests for the page, so their bodies arrive here (service-fetch.ts).
 // A thin adapter over results-summary.ts and service-fetch.ts. Asked to, it saves a final batch's outcome in the job store's
-// database itself (jobs/storage/indexeddb-outcome-writer.ts): its 5,000 items then never cross to the page, which
+// database itself (storage/indexeddb-outcome-writer.ts): its 5,000 items then never cross to the page, which
 // would pay a structured clone for them twice (this worker's message, then IndexedDB).
-import { OutcomeWriter } from '../jobs/storage/indexeddb-outcome-writer';
-import type { ResultsDigest, ResultsOutcome, ResultsRequests, ResultsWorkerMessage, ResultsWorkerRequest, ResultsWorkerResponse } from './results-protocol';
+import type { BatchDigest, BatchOutcome, OutcomeDestination } from '../import-job';
+import { OutcomeWriter } from '../storage/indexeddb-outcome-writer';
+import type { ResultsWorkerMessage, ResultsWorkerRequest, ResultsWorkerResponse } from './results-protocol';
 import { digestBatch, headlineOf, readBatchBody } from './results-summary';
 import { NoAnswerError, ServiceFetcher } from './service-fetch';
 
@@ -19,15 +20,15 @@ const writers = new Map<string, OutcomeWriter>();
  * Shipments still tracking, or whose tracking failed (a result item gives no reason): what the
  * runner follows up (jobs/tracking-follow-up.ts startFollowUps, same rule).
  */
-const trackingPending = (outcome: ResultsOutcome) =>
+const trackingPending = (outcome: BatchOutcome) =>
   outcome.items.flatMap((item) =>
     item?.shipmentId && (item.trackingStatus === 'processing' || (item.trackingStatus === 'failed' && item.creationStatus !== 'failed')) ? [item.shipmentId] : [],
   );
 
-async function saveOutcome(digest: ResultsDigest, saveTo: NonNullable<ResultsRequests['digest']['saveTo']>): Promise<ResultsDigest> {
+async function saveOutcome(digest: BatchDigest, saveTo: OutcomeDestination): Promise<BatchDigest> {
   if (digest.items === null) return digest;
   const { database, jobId, chunkId } = saveTo;
-  const outcome: ResultsOutcome = { jobId, batchId: digest.id, chunkId, status: digest.status, failureReason: digest.failureReason, items: digest.items };
+  const outcome: BatchOutcome = { jobId, batchId: digest.id, chunkId, status: digest.status, failureReason: digest.failureReason, items: digest.items };
   let writer = writers.get(database);
   if (!writer) writers.set(database, (writer = new OutcomeWriter(database)));
   let jobKept: boolean;
