@@ -4,8 +4,60 @@
 // it with the contract's schema and summarises it, so none of that runs on the page's thread.
 // It can also make the request itself (`fetch`): the body is then received here and kept for
 // the headline or digest that reads it, and the page sees only the status and headers.
+// It also holds a job's results (results-session.ts): the page opens them, then asks for the
+// counts, the rows its grid shows, a download or the rows to retry.
 // The batches are the job engine's own shapes (jobs/import-job.ts), on both sides.
-import type { BatchDigest, BatchHeadline, OutcomeDestination } from '../import-job';
+import type { Batch } from '../../contract/batch';
+import type { RowNumbering } from '../../spreadsheet/row-numbering';
+import type { BatchDigest, BatchHeadline, ChunkPayload, OutcomeDestination, OutcomeItem } from '../import-job';
+
+/** The result filters, in the order the results show them. */
+export const RESULT_FILTERS = ['failed', 'warnings', 'created', 'updated', 'tracking-failed', 'all'] as const;
+export type ResultFilter = (typeof RESULT_FILTERS)[number];
+
+/** The downloads the results offer. */
+export const RESULT_DOWNLOADS = ['failed', 'warnings', 'tracking-failed'] as const;
+export type ResultDownloadKind = (typeof RESULT_DOWNLOADS)[number];
+
+/** One sent row and what the service made of it, as the grid shows it. */
+export interface ResultRowView {
+  /** The row's number in the source file (ResultsSummary.numbering says what it counts). */
+  rowNumber: number;
+  batchId: string;
+  /** The row's place in the file its batch was sent as, from 1: the service's own number for it (row_number). */
+  batchRow: number;
+  /** Cells as sent, one per column of the results (empty where the row had no such column). */
+  values: string[];
+  /** Null when the service returned no item for the row (counted as failed). */
+  item: OutcomeItem | null;
+}
+
+/** What the page holds of open results: never their rows. */
+export interface ResultsSummary {
+  session: number;
+  /** Changes whenever the rows do (a batch joined): rows asked for under another version are stale. */
+  version: number;
+  /** The columns as sent: the CSV header, or the JSON fields (custom fields as `cf_<slug>`). */
+  columns: string[];
+  counts: Record<ResultFilter, number>;
+  /** Batches whose rows are in (finished batches only). */
+  batches: number;
+  numbering: RowNumbering;
+}
+
+/** A download, written in the thread: formula-escaped CSV text or XLSX bytes. */
+export interface ResultsFile {
+  content: string | Uint8Array;
+  rows: number;
+}
+
+/** Fix & retry's rows: CSV text (one header line, one line per row), each row's original number and the service's notes. */
+export interface RetryRowsAnswer {
+  csv: string;
+  numbering: RowNumbering;
+  rowNumbers: number[];
+  notes: { level: 'error' | 'warning'; column: string | null; message: string }[][];
+}
 
 /**
  * A batch body: bytes the page transfers, or one this worker fetched and kept (`fetch` below),
@@ -46,12 +98,30 @@ export interface ResultsRequests {
   digest: { body: ResultsBody; rowNumbers: number[]; saveTo?: OutcomeDestination };
   /** One request to the service; no answer at all (the connection failed) is `failed` with `network`. */
   fetch: { request: ServiceRequest };
+  /** Opens (or brings up to date) a job's results, read from the job store's database; `session` is the page's number for them. */
+  'results-open-job': { session: number; database: string; jobId: string; numbering: RowNumbering };
+  /** Opens one batch's results: the batch read by the page, and its rows as sent where the team history kept them. */
+  'results-open-batch': { session: number; batch: Batch; owner: { jobId: string; chunkId: number }; rowsAsSent: Pick<ChunkPayload, 'rowNumbers' | 'body'> | null; numbering: RowNumbering };
+  /** The filter's rows [from, to). */
+  'results-rows': { session: number; filter: ResultFilter; from: number; to: number };
+  /** A download of a filter's rows: their columns as sent, then `error`, and `warning` where chosen. */
+  'results-export': { session: number; filter: ResultDownloadKind; format: 'csv' | 'xlsx'; withWarnings: boolean; sheetName: string };
+  /** The rows fix & retry hands back to the importer. */
+  'results-retry': { session: number; filter: 'failed' | 'tracking-failed' };
+  /** The page no longer shows these results. */
+  'results-close': { session: number };
 }
 
 export interface ResultsAnswers {
   headline: BatchHeadline;
   digest: BatchDigest;
   fetch: ServiceAnswer;
+  'results-open-job': ResultsSummary;
+  'results-open-batch': ResultsSummary;
+  'results-rows': { version: number; from: number; rows: ResultRowView[] };
+  'results-export': ResultsFile;
+  'results-retry': RetryRowsAnswer;
+  'results-close': null;
 }
 
 export type ResultsRequestKind = keyof ResultsRequests;

@@ -3,23 +3,13 @@
 // request made there receives its answer there, and a 2xx body stays there for the headline or
 // digest that reads it next (a KeptBodyResponse names it), so a batch of 5,000 items never
 // crosses the page's thread; the page keeps the status and headers, which pace and retry.
-// One request, one promise, typed by the request's kind. The worker starts with the first
-// request and is kept. A poll names where its batch's outcome goes, so the worker saves a final
-// batch's items itself.
+// A poll names where its batch's outcome goes, so the worker saves a final batch's items itself.
+// The results pages ask the same thread for a job's counts, rows, downloads and rows to retry.
 import { InvalidResponseError, NotSentError } from '../../api/api-error';
 import { type KeptBody, KeptBodyResponse } from '../../api/http-client';
 import type { BatchDigest, BatchHeadline, BatchReader, OutcomeDestination } from '../import-job';
-import type {
-  ResultsAnswers,
-  ResultsRequestKind,
-  ResultsRequests,
-  ResultsWorkerMessage,
-  ResultsWorkerResponse,
-  ServiceAnswer,
-  ServiceRequest,
-} from './results-protocol';
-
-type Pending = { kind: ResultsRequestKind; resolve: (answer: unknown) => void; reject: (error: Error) => void };
+import type { ResultsAnswers, ResultsRequestKind, ResultsRequests, ServiceAnswer, ServiceRequest } from './results-protocol';
+import { WorkerClient } from './worker-client';
 
 /** A request body as it can cross to the worker: text, or a form's entries (FormData cannot). */
 function serviceBody(body: RequestInit['body']): ServiceRequest['body'] {
@@ -44,21 +34,41 @@ function responseOf(answer: ServiceAnswer): Response {
   return new Response(NO_BODY.has(answer.status) ? null : answer.text, init);
 }
 
-export class ResultsReader implements BatchReader {
-  private worker: Worker | null = null;
-  /** Whether the worker's code has run: before that, a failure means no request was made. */
-  private workerReady = false;
-  private nextId = 1;
-  private readonly pending = new Map<number, Pending>();
+/** The kinds of request about a job's results (results-session.ts), as opposed to the runner's. */
+export type ResultsSessionKind = Exclude<ResultsRequestKind, 'headline' | 'digest' | 'fetch'>;
 
-  constructor(private readonly createWorker: () => Worker = () => new Worker(new URL('./results-worker.ts', import.meta.url), { type: 'module', name: 'results' })) {}
+/** What the results pages ask of the thread. */
+export interface ResultsThread {
+  request<K extends ResultsSessionKind>(kind: K, body: ResultsRequests[K]): Promise<ResultsAnswers[K]>;
+}
+
+export class ResultsReader implements BatchReader, ResultsThread {
+  private readonly client: WorkerClient<ResultsRequests, ResultsAnswers>;
+
+  constructor(createWorker: () => Worker = () => new Worker(new URL('./results-worker.ts', import.meta.url), { type: 'module', name: 'results' })) {
+    this.client = new WorkerClient<ResultsRequests, ResultsAnswers>({
+      create: createWorker,
+      name: 'batch reader',
+      // Before its code ran, the worker made none of the requests posted to it.
+      stopped: (message, { ready }) => (ready ? new InvalidResponseError(`The batch reader stopped unexpectedly${message ? `: ${message}` : ''}.`) : notStarted(message)),
+      // A request that got no answer fails as fetch() does, so the HTTP client treats it as one.
+      failed: ({ message, network }) => (network ? new TypeError(message) : new InvalidResponseError(message)),
+    });
+  }
 
   headline(body: ArrayBuffer | KeptBody): Promise<BatchHeadline> {
-    return this.request('headline', { body }).promise;
+    return this.client.send('headline', { body }, { transfer: body instanceof ArrayBuffer ? [body] : [] }).promise;
   }
 
   digest(body: ArrayBuffer | KeptBody, rowNumbers: number[], saveTo?: OutcomeDestination): Promise<BatchDigest> {
-    return this.request('digest', saveTo ? { body, rowNumbers, saveTo } : { body, rowNumbers }).promise;
+    return this.client.send('digest', saveTo ? { body, rowNumbers, saveTo } : { body, rowNumbers }, { transfer: body instanceof ArrayBuffer ? [body] : [] }).promise;
+  }
+
+  /** A request about a job's results; its failure is a plain sentence. */
+  request<K extends ResultsSessionKind>(kind: K, body: ResultsRequests[K]): Promise<ResultsAnswers[K]> {
+    return this.client.request(kind, body).catch((error: unknown) => {
+      throw new Error(error instanceof NotSentError ? 'The part of this page that reads results could not start. Reload the page.' : error instanceof Error ? error.message : String(error));
+    });
   }
 
   /**
@@ -70,15 +80,9 @@ export class ResultsReader implements BatchReader {
     signal?.throwIfAborted();
     const url = input instanceof Request ? input.url : String(input);
     const request: ServiceRequest = { url, method: init.method ?? 'GET', headers: Object.fromEntries(new Headers(init.headers)), body: serviceBody(init.body) };
-    const { id, promise } = this.request('fetch', { request });
+    const { id, promise } = this.client.send('fetch', { request });
     if (!signal) return responseOf(await promise);
-    const onAbort = () => {
-      const pending = this.pending.get(id);
-      if (!pending) return;
-      this.pending.delete(id);
-      this.worker?.postMessage({ kind: 'abort', id } satisfies ResultsWorkerMessage);
-      pending.reject(signal.reason instanceof Error ? signal.reason : new DOMException('The request was aborted.', 'AbortError'));
-    };
+    const onAbort = () => this.client.abort(id, signal.reason instanceof Error ? signal.reason : new DOMException('The request was aborted.', 'AbortError'));
     signal.addEventListener('abort', onAbort, { once: true });
     try {
       return responseOf(await promise);
@@ -86,62 +90,11 @@ export class ResultsReader implements BatchReader {
       signal.removeEventListener('abort', onAbort);
     }
   };
-
-  private request<K extends ResultsRequestKind>(kind: K, request: ResultsRequests[K]): { id: number; promise: Promise<ResultsAnswers[K]> } {
-    const id = this.nextId++;
-    const body = 'body' in request ? request.body : undefined;
-    const promise = new Promise<ResultsAnswers[K]>((resolve, reject) => {
-      let worker: Worker;
-      try {
-        worker = this.ensureWorker();
-      } catch (error) {
-        reject(notStarted(error instanceof Error ? error.message : String(error)));
-        return;
-      }
-      this.pending.set(id, { kind, resolve: resolve as (answer: unknown) => void, reject });
-      worker.postMessage({ ...request, kind, id }, body instanceof ArrayBuffer ? [body] : []);
-    });
-    return { id, promise };
-  }
-
-  private ensureWorker(): Worker {
-    if (this.worker) return this.worker;
-    const worker = this.createWorker();
-    worker.onmessage = (event: MessageEvent<ResultsWorkerResponse>) => this.receive(event.data);
-    worker.onerror = (event) => {
-      event.preventDefault();
-      this.worker = null;
-      // Before its code ran, the worker made none of the requests posted to it.
-      this.failAll(this.workerReady ? new InvalidResponseError(`The batch reader stopped unexpectedly${event.message ? `: ${event.message}` : ''}.`) : notStarted(event.message));
-      this.workerReady = false;
-    };
-    this.worker = worker;
-    return worker;
-  }
-
-  private receive(response: ResultsWorkerResponse): void {
-    if (response.type === 'ready') {
-      this.workerReady = true;
-      return;
-    }
-    const pending = this.pending.get(response.id);
-    if (!pending) return;
-    this.pending.delete(response.id);
-    // A request that got no answer fails as fetch() does, so the HTTP client treats it as one.
-    if (response.type === 'failed') pending.reject(response.network ? new TypeError(response.message) : new InvalidResponseError(response.message));
-    else if (response.kind !== pending.kind) pending.reject(new InvalidResponseError(`The batch reader answered ${response.kind} to ${pending.kind}.`));
-    else pending.resolve(response.answer);
-  }
-
-  private failAll(error: Error): void {
-    for (const pending of this.pending.values()) pending.reject(error);
-    this.pending.clear();
-  }
 }
 
 function notStarted(why: string): NotSentError {
   return new NotSentError(`The part of this page that sends and reads imports could not start${why ? ` (${why})` : ''}, so nothing was sent. Reload the page, then resume.`);
 }
 
-/** The console's one reader, shared by sending (the 202 answers) and polling. */
-export const resultsReader = new ResultsReader();
+/** The console's one results thread: the runner's reader (the 202 answers and polls) and the results pages'. */
+export const resultsThread = new ResultsReader();

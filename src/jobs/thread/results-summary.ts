@@ -5,6 +5,7 @@
 import { type Batch, batchSchema, isFinalBatchStatus, type ResultItem } from '../../contract/batch';
 import { quotedServiceRows } from '../../spreadsheet/row-numbering';
 import type { BatchDigest, BatchHeadline, OutcomeItem } from '../import-job';
+import { matchItems, outcomeItemOf, RESULT_FLAG, resultFlags } from '../result-item';
 
 /** Problems kept for the live list (warnings, errors, tracking failures); the outcome keeps all of them. */
 export const LIVE_PROBLEMS_KEPT = 200;
@@ -30,18 +31,6 @@ export function headlineOf(batch: Batch): BatchHeadline {
   return { id: batch.id, status: batch.status, total: batch.total_requests, completed: batch.completed_requests, failureReason: batch.failure_reason ?? null };
 }
 
-/** Result items in the order of the chunk's rows: slot i is row i of the chunk, or null. */
-export function matchItems(items: readonly ResultItem[], rowCount: number): { slots: (ResultItem | null)[]; unmatched: number } {
-  const slots: (ResultItem | null)[] = new Array<ResultItem | null>(rowCount).fill(null);
-  let unmatched = 0;
-  items.forEach((item, index) => {
-    const position = item.row_number !== undefined ? item.row_number - 1 : index;
-    if (position < 0 || position >= rowCount || slots[position] !== null) unmatched++;
-    else slots[position] = item;
-  });
-  return { slots, unmatched };
-}
-
 const isFinalRow = (item: ResultItem) => item.creation_status !== 'processing' && item.tracking_status !== 'processing';
 
 /** The batch counted and its problems listed; once it is final, every item in row order. */
@@ -52,43 +41,30 @@ export function digestBatch(batch: Batch, rowNumbers: readonly number[]): BatchD
   let problemCount = 0;
   const final = isFinalBatchStatus(batch.status);
   const items: (OutcomeItem | null)[] | null = final ? new Array<OutcomeItem | null>(slots.length).fill(null) : null;
-  slots.forEach((item, position) => {
-    if (!item) return;
+  slots.forEach((resultItem, position) => {
+    if (!resultItem) return;
     const rowNumber = rowNumbers[position] ?? position + 1;
-    if (isFinalRow(item) || final) {
-      if (item.creation_status === 'created') counts.created++;
-      else if (item.creation_status === 'updated') counts.updated++;
-      else if (item.creation_status === 'failed') counts.failed++;
-      // A row that created nothing has no tracking to fail: it counts as failed, once.
-      if (item.tracking_status === 'failed' && item.creation_status !== 'failed') counts.trackingFailed++;
-      if (item.warnings.length > 0) counts.withWarnings++;
+    const item = outcomeItemOf(resultItem, rowNumber);
+    const flags = resultFlags(item);
+    if (isFinalRow(resultItem) || final) {
+      if (flags & RESULT_FLAG.created) counts.created++;
+      else if (flags & RESULT_FLAG.updated) counts.updated++;
+      else if (item.creationStatus === 'failed') counts.failed++;
+      if (flags & RESULT_FLAG['tracking-failed']) counts.trackingFailed++;
+      if (flags & RESULT_FLAG.warnings) counts.withWarnings++;
     }
-    for (const [level, list] of [['error', item.errors], ['warning', item.warnings]] as const) {
-      for (const problem of list) {
-        problemCount++;
-        if (problems.length >= LIVE_PROBLEMS_KEPT) continue;
-        const serviceRows = quotedServiceRows(problem.message, rowNumbers);
-        problems.push({ rowNumber, level, column: problem.target ?? null, message: problem.message, ...(serviceRows && { serviceRows }) });
-      }
+    for (const problem of item.problems) {
+      problemCount++;
+      if (problems.length >= LIVE_PROBLEMS_KEPT) continue;
+      const serviceRows = quotedServiceRows(problem.message, rowNumbers);
+      problems.push({ rowNumber, level: problem.level, column: problem.column, message: problem.message, ...(serviceRows && { serviceRows }) });
     }
     // Its reason is the shipment's, read later by the tracking follow-up (jobs/tracking-follow-up.ts).
-    if (item.tracking_status === 'failed' && item.creation_status !== 'failed') {
+    if (flags & RESULT_FLAG['tracking-failed']) {
       problemCount++;
-      if (problems.length < LIVE_PROBLEMS_KEPT) problems.push({ rowNumber, level: 'tracking-failed', shipmentId: item.shipment_id ?? null, reason: null });
+      if (problems.length < LIVE_PROBLEMS_KEPT) problems.push({ rowNumber, level: 'tracking-failed', shipmentId: item.shipmentId, reason: null });
     }
-    if (items) {
-      items[position] = {
-        rowNumber,
-        creationStatus: item.creation_status,
-        trackingStatus: item.tracking_status,
-        shipmentId: item.shipment_id ?? null,
-        reference: item.reference ?? null,
-        problems: [
-          ...item.errors.map((p) => ({ level: 'error' as const, code: p.code, column: p.target ?? null, message: p.message })),
-          ...item.warnings.map((p) => ({ level: 'warning' as const, code: p.code, column: p.target ?? null, message: p.message })),
-        ],
-      };
-    }
+    if (items) items[position] = item;
   });
   return {
     ...headlineOf(batch),

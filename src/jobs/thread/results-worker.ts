@@ -1,12 +1,16 @@
-// Reads import batches off the main thread: an import's 202 body to its headline, a polled
-// batch to its digest (counts, first problems, and once final every item in row order); makes
-// the import and poll requests for the page, so their bodies arrive here (service-fetch.ts).
-// A thin adapter over results-summary.ts and service-fetch.ts. Asked to, it saves a final batch's outcome in the job store's
-// database itself (storage/indexeddb-outcome-writer.ts): its 5,000 items then never cross to the page, which
-// would pay a structured clone for them twice (this worker's message, then IndexedDB).
+// The results thread. It reads import batches off the main thread: an import's 202 body to its
+// headline, a polled batch to its digest (counts, first problems, and once final every item in
+// row order); it makes the import and poll requests for the page, so their bodies arrive here
+// (service-fetch.ts). Asked to, it saves a final batch's outcome in the job store's database
+// itself (storage/indexeddb-outcome-writer.ts): its 5,000 items then never cross to the page,
+// which would pay a structured clone for them twice (this thread's message, then IndexedDB).
+// It holds the results the page shows (results-session.ts), read from that database.
+// A thin adapter over results-summary.ts, service-fetch.ts and results-session.ts.
 import type { BatchDigest, BatchOutcome, OutcomeDestination } from '../import-job';
+import { trackingToFollow } from '../result-item';
 import { OutcomeWriter } from '../storage/indexeddb-outcome-writer';
 import type { ResultsWorkerMessage, ResultsWorkerRequest, ResultsWorkerResponse } from './results-protocol';
+import { ResultsSessions } from './results-session';
 import { digestBatch, headlineOf, readBatchBody } from './results-summary';
 import { NoAnswerError, ServiceFetcher } from './service-fetch';
 
@@ -16,24 +20,25 @@ const service = new ServiceFetcher();
 /** One writer (one open connection) per database asked for. */
 const writers = new Map<string, OutcomeWriter>();
 
-/**
- * Shipments still tracking, or whose tracking failed (a result item gives no reason): what the
- * runner follows up (jobs/tracking-follow-up.ts startFollowUps, same rule).
- */
-const trackingPending = (outcome: BatchOutcome) =>
-  outcome.items.flatMap((item) =>
-    item?.shipmentId && (item.trackingStatus === 'processing' || (item.trackingStatus === 'failed' && item.creationStatus !== 'failed')) ? [item.shipmentId] : [],
-  );
+function writerOf(database: string): OutcomeWriter {
+  let writer = writers.get(database);
+  if (!writer) writers.set(database, (writer = new OutcomeWriter(database)));
+  return writer;
+}
+
+/** The results the page shows, read from the job store's database. */
+const results = new ResultsSessions(writerOf);
+
+/** The outcome's shipments the tracking follow-up checks (the one rule: result-item.ts). */
+const trackingPending = (outcome: BatchOutcome) => outcome.items.flatMap((item) => (trackingToFollow(item) ? [item.shipmentId] : []));
 
 async function saveOutcome(digest: BatchDigest, saveTo: OutcomeDestination): Promise<BatchDigest> {
   if (digest.items === null) return digest;
   const { database, jobId, chunkId } = saveTo;
   const outcome: BatchOutcome = { jobId, batchId: digest.id, chunkId, status: digest.status, failureReason: digest.failureReason, items: digest.items };
-  let writer = writers.get(database);
-  if (!writer) writers.set(database, (writer = new OutcomeWriter(database)));
   let jobKept: boolean;
   try {
-    jobKept = await writer.save(outcome);
+    jobKept = await writerOf(database).save(outcome);
   } catch (error) {
     throw new Error(`The batch’s results could not be saved in this browser: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
@@ -51,6 +56,19 @@ async function respond(request: ResultsWorkerRequest): Promise<ResultsWorkerResp
       const digest = digestBatch(readBatchBody(service.take(request.body), 'The batch'), request.rowNumbers);
       return { type: 'done', kind: 'digest', id, answer: request.saveTo ? await saveOutcome(digest, request.saveTo) : digest };
     }
+    case 'results-open-job':
+      return { type: 'done', kind: request.kind, id, answer: await results.openJob(request) };
+    case 'results-open-batch':
+      return { type: 'done', kind: request.kind, id, answer: await results.openBatch(request) };
+    case 'results-rows':
+      return { type: 'done', kind: request.kind, id, answer: await results.rows(request) };
+    case 'results-export':
+      return { type: 'done', kind: request.kind, id, answer: await results.exportFile(request) };
+    case 'results-retry':
+      return { type: 'done', kind: request.kind, id, answer: await results.retryRows(request) };
+    case 'results-close':
+      results.close(request.session);
+      return { type: 'done', kind: request.kind, id, answer: null };
   }
 }
 
@@ -58,7 +76,8 @@ self.onmessage = (event: MessageEvent<ResultsWorkerMessage>) => {
   const message = event.data;
   if (message.kind === 'abort') return service.abort(message.id);
   respond(message).then(
-    (response) => self.postMessage(response),
+    // A download's bytes move to the page rather than being copied.
+    (response) => self.postMessage(response, { transfer: response.type === 'done' && response.kind === 'results-export' && response.answer.content instanceof Uint8Array ? [response.answer.content.buffer] : [] }),
     (error: unknown) =>
       self.postMessage({
         type: 'failed',
