@@ -9,7 +9,7 @@
 // The batches are the job engine's own shapes (jobs/import-job.ts), on both sides.
 import type { Batch } from '../../contract/batch';
 import type { RowNumbering } from '../../spreadsheet/row-numbering';
-import type { BatchDigest, BatchHeadline, ChunkPayload, OutcomeDestination, OutcomeItem } from '../import-job';
+import type { BatchDigest, BatchHeadline, ChunkPayload, ImportJob, OutcomeDestination, OutcomeItem } from '../import-job';
 
 /** The result filters, in the order the results show them. */
 export const RESULT_FILTERS = ['failed', 'warnings', 'created', 'updated', 'tracking-failed', 'all'] as const;
@@ -18,6 +18,23 @@ export type ResultFilter = (typeof RESULT_FILTERS)[number];
 /** The downloads the results offer. */
 export const RESULT_DOWNLOADS = ['failed', 'warnings', 'tracking-failed'] as const;
 export type ResultDownloadKind = (typeof RESULT_DOWNLOADS)[number];
+
+/** The columns a batch's rows are rebuilt with when the rows as sent are not kept anywhere. */
+export const REBUILT_COLUMNS = ['tracking_number', 'tracking_type', 'reference', 'carrier', 'name'] as const;
+
+/**
+ * Each finished batch of a job with what says its outcome changed since: the tracking follow-up
+ * rewrites an outcome's items as their tracking settles, and each time takes those shipments
+ * off the batch's pending list (the same job write). A job's results are opened again when this changes.
+ */
+export function finishedVersions(job: Pick<ImportJob, 'batches' | 'trackingFollowUps'>): Map<string, string> {
+  const pending = new Map((job.trackingFollowUps ?? []).map((followUp) => [followUp.batchId, followUp.pending.length]));
+  const versions = new Map<string, string>();
+  for (const batch of Object.values(job.batches)) {
+    if (batch.finishedAt !== null) versions.set(batch.batchId, String(pending.get(batch.batchId) ?? 0));
+  }
+  return versions;
+}
 
 /** One sent row and what the service made of it, as the grid shows it. */
 export interface ResultRowView {
@@ -125,6 +142,9 @@ export interface ResultsAnswers {
 }
 
 export type ResultsRequestKind = keyof ResultsRequests;
+
+/** The kinds of request about a job's results (results-session.ts), as opposed to the runner's. */
+export type ResultsSessionKind = Exclude<ResultsRequestKind, 'headline' | 'digest' | 'fetch'>;
 
 export type ResultsWorkerRequest = { [K in ResultsRequestKind]: { kind: K; id: number } & ResultsRequests[K] }[ResultsRequestKind];
 

@@ -8,7 +8,7 @@
 import { InvalidResponseError, NotSentError } from '../../api/api-error';
 import { type KeptBody, KeptBodyResponse } from '../../api/http-client';
 import type { BatchDigest, BatchHeadline, BatchReader, OutcomeDestination } from '../import-job';
-import type { ResultsAnswers, ResultsRequestKind, ResultsRequests, ServiceAnswer, ServiceRequest } from './results-protocol';
+import type { ResultsAnswers, ResultsRequests, ResultsSessionKind, ServiceAnswer, ServiceRequest } from './results-protocol';
 import { WorkerClient } from './worker-client';
 
 /** A request body as it can cross to the worker: text, or a form's entries (FormData cannot). */
@@ -33,9 +33,6 @@ function responseOf(answer: ServiceAnswer): Response {
   }
   return new Response(NO_BODY.has(answer.status) ? null : answer.text, init);
 }
-
-/** The kinds of request about a job's results (results-session.ts), as opposed to the runner's. */
-export type ResultsSessionKind = Exclude<ResultsRequestKind, 'headline' | 'digest' | 'fetch'>;
 
 /** What the results pages ask of the thread. */
 export interface ResultsThread {

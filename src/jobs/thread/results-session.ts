@@ -14,16 +14,20 @@ import { describeProblems } from '../../spreadsheet/problem-text';
 import { toEscapedCsv, toEscapedXlsx, type ExportTable } from '../../spreadsheet/result-export';
 import { explainServiceRowNumbers, type RowNumbering } from '../../spreadsheet/row-numbering';
 import { CHUNK_DELIMITER } from '../chunking';
-import type { BatchOutcome, ChunkBody, ChunkPayload, ImportJob, OutcomeItem } from '../import-job';
+import type { BatchOutcome, ChunkBody, ChunkPayload, OutcomeItem } from '../import-job';
 import { itemErrors, itemWarnings, matchItems, outcomeItemOf, RESULT_FLAG, resultFlags, trackingFailed } from '../result-item';
 import type { JobStorage } from '../storage/job-storage';
 import {
+  finishedVersions,
+  REBUILT_COLUMNS,
   RESULT_FILTERS,
   type ResultDownloadKind,
   type ResultFilter,
   type ResultRowView,
   type ResultsFile,
+  type ResultsAnswers,
   type ResultsRequests,
+  type ResultsSessionKind,
   type ResultsSummary,
   type RetryRowsAnswer,
 } from './results-protocol';
@@ -244,23 +248,6 @@ export class ResultsSession {
   }
 }
 
-/**
- * Each finished batch with what says its outcome changed since: the tracking follow-up rewrites
- * an outcome's items as their tracking settles, and each time takes those shipments off the
- * batch's pending list (the same job write).
- */
-export function finishedVersions(job: ImportJob): Map<string, string> {
-  const pending = new Map((job.trackingFollowUps ?? []).map((followUp) => [followUp.batchId, followUp.pending.length]));
-  const versions = new Map<string, string>();
-  for (const batch of Object.values(job.batches)) {
-    if (batch.finishedAt !== null) versions.set(batch.batchId, String(pending.get(batch.batchId) ?? 0));
-  }
-  return versions;
-}
-
-/** The columns a batch's rows are rebuilt with when the rows as sent are not kept anywhere. */
-export const REBUILT_COLUMNS = ['tracking_number', 'tracking_type', 'reference', 'carrier', 'name'] as const;
-
 /** A batch opened by its id: its items in the order of the rows sent, `rowNumbers` the file's numbers of those rows. */
 export function batchOutcome(batch: Batch, owner: { jobId: string; chunkId: number }, rowNumbers: readonly number[]): BatchOutcome {
   const { slots } = matchItems(batch.results, Math.max(batch.results.length, rowNumbers.length));
@@ -289,6 +276,22 @@ export class ResultsSessions {
   private readonly sessions = new Map<number, { owner: string | null; session: ResultsSession | null; queue: Promise<void> }>();
 
   constructor(private readonly sourceOf: (database: string) => ResultsSource) {}
+
+  /** Answers one request of the page (the thread's messages, or a test's in-process thread). */
+  answer<K extends ResultsSessionKind>(kind: K, body: ResultsRequests[K]): Promise<ResultsAnswers[K]> {
+    const handlers: { [Kind in ResultsSessionKind]: (request: ResultsRequests[Kind]) => Promise<ResultsAnswers[Kind]> } = {
+      'results-open-job': (request) => this.openJob(request),
+      'results-open-batch': (request) => this.openBatch(request),
+      'results-rows': (request) => this.rows(request),
+      'results-export': (request) => this.exportFile(request),
+      'results-retry': (request) => this.retryRows(request),
+      'results-close': (request) => {
+        this.close(request.session);
+        return Promise.resolve(null);
+      },
+    };
+    return (handlers[kind] as (request: ResultsRequests[K]) => Promise<ResultsAnswers[K]>)(body);
+  }
 
   /** A job's results as of its record now: the batches finished since the last open are joined. */
   openJob({ session: id, database, jobId, numbering }: ResultsRequests['results-open-job']): Promise<ResultsSummary> {

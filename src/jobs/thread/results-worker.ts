@@ -56,19 +56,8 @@ async function respond(request: ResultsWorkerRequest): Promise<ResultsWorkerResp
       const digest = digestBatch(readBatchBody(service.take(request.body), 'The batch'), request.rowNumbers);
       return { type: 'done', kind: 'digest', id, answer: request.saveTo ? await saveOutcome(digest, request.saveTo) : digest };
     }
-    case 'results-open-job':
-      return { type: 'done', kind: request.kind, id, answer: await results.openJob(request) };
-    case 'results-open-batch':
-      return { type: 'done', kind: request.kind, id, answer: await results.openBatch(request) };
-    case 'results-rows':
-      return { type: 'done', kind: request.kind, id, answer: await results.rows(request) };
-    case 'results-export':
-      return { type: 'done', kind: request.kind, id, answer: await results.exportFile(request) };
-    case 'results-retry':
-      return { type: 'done', kind: request.kind, id, answer: await results.retryRows(request) };
-    case 'results-close':
-      results.close(request.session);
-      return { type: 'done', kind: request.kind, id, answer: null };
+    default:
+      return { type: 'done', kind: request.kind, id, answer: await results.answer(request.kind, request) } as ResultsWorkerResponse;
   }
 }
 
