@@ -59,6 +59,28 @@ export function importList(
   }, deps);
 }
 
+/**
+ * The same import with its body left to `deps.fetch`, which builds it where the request is made
+ * (the results thread reads the chunk's rows from the job store itself, so they never cross the
+ * page's thread): a POST to the CSV file import or the JSON list import, paced and retried here.
+ */
+export function importReadByFetch(
+  target: ApiTarget,
+  endpoint: 'file' | 'list',
+  signal: AbortSignal | undefined,
+  deps: HttpDeps,
+  idempotencyKey?: string,
+): Promise<ArrayBuffer | KeptBody> {
+  return requestBody(target, {
+    method: 'POST',
+    path: endpoint === 'file' ? '/api/v1/shipments/imports/file' : '/api/v1/shipments/imports',
+    bucket: 'import',
+    retry: 'rate-limit-only',
+    headers: keyHeader(idempotencyKey),
+    signal,
+  }, deps);
+}
+
 /** Keys of batch queries, scoped to the connection by its base URL only (never the API key). */
 export const batchKeys = {
   all: (target: ApiTarget) => ['batches', target.baseUrl] as const,

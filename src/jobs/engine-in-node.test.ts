@@ -89,7 +89,7 @@ function rows(): string[][] {
 /** The results worker's reader, run in this thread: an unreadable body rejects with its sentence. */
 const reader: BatchReader = {
   headline: (body) => new Promise((resolve) => resolve(headlineOf(readBatchBody(body as ArrayBuffer, 'The import')))),
-  digest: (body, rowNumbers) => new Promise((resolve) => resolve(digestBatch(readBatchBody(body as ArrayBuffer, 'The batch'), rowNumbers))),
+  digest: (body, rowNumbers) => new Promise((resolve) => resolve(digestBatch(readBatchBody(body as ArrayBuffer, 'The batch'), rowNumbers ?? []))),
 };
 
 let app: Sandbox;

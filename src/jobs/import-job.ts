@@ -169,13 +169,26 @@ export interface OutcomeDestination {
  */
 export interface BatchReader {
   headline(body: ArrayBuffer | KeptBody): Promise<BatchHeadline>;
-  digest(body: ArrayBuffer | KeptBody, rowNumbers: number[], saveTo?: OutcomeDestination): Promise<BatchDigest>;
+  /** `rowNumbers` null: the reader reads them from the chunk's rows (`saveTo` names it). */
+  digest(body: ArrayBuffer | KeptBody, rowNumbers: number[] | null, saveTo?: OutcomeDestination): Promise<BatchDigest>;
   /**
    * Where the reader makes the requests itself, their fetch: a 2xx body then stays with the
    * reader (KeptBody), and the page only sees the status and headers.
    */
   fetch?: typeof fetch;
+  /**
+   * The same fetch, which also reads a 2xx answer as `read` says in the same step (one message
+   * per request): headline or digest of that answer's KeptBody then answer at once. An import
+   * sent this way carries no body: the reader builds it from the chunk's rows, which it reads
+   * from the job store's database itself.
+   */
+  fetchReading?: (read: BatchRead) => typeof fetch;
 }
+
+/** What a reader's fetch makes of a 2xx answer (BatchReader.fetchReading). */
+export type BatchRead =
+  | { kind: 'headline'; rows: { database: string; jobId: string; chunkId: number; endpoint: JobEndpoint; fileName: string } }
+  | { kind: 'digest'; saveTo: OutcomeDestination };
 
 /** `running`: the runner sends and polls it; `paused`: it waits for the user (key refused…). */
 export type JobRunState = 'running' | 'paused' | 'cancelled' | 'done';

@@ -17,6 +17,8 @@ export interface PollHooks {
   now(): number;
   /** The batch's body read against its chunk's rows. */
   read(batch: RunningBatch, body: ArrayBuffer | KeptBody): Promise<BatchDigest>;
+  /** Where the batch's polls are made, when not the loop's own (a fetch that reads the answer too). */
+  httpFor?(batch: RunningBatch): HttpDeps | undefined;
   /** Records an answer in the batch's job. */
   record(jobId: string, digest: BatchDigest): Promise<void>;
 }
@@ -85,7 +87,7 @@ export class PollLoop {
       },
       nextPollIn: () => this.hooks.dueAt(batchId) - this.hooks.now(),
     };
-    const observer = new QueryObserver(this.client, batchQueryOptions(target, batchId, schedule, (body) => this.hooks.read(batch, body), this.http));
+    const observer = new QueryObserver(this.client, batchQueryOptions(target, batchId, schedule, (body) => this.hooks.read(batch, body), this.hooks.httpFor?.(batch) ?? this.http));
     let recordedAt = 0;
     const unsubscribe = observer.subscribe((result) => {
       if (!result.data || result.dataUpdatedAt === recordedAt) return;

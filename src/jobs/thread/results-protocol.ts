@@ -9,7 +9,7 @@
 // The batches are the job engine's own shapes (jobs/import-job.ts), on both sides.
 import type { Batch } from '../../contract/batch';
 import type { RowNumbering } from '../../spreadsheet/row-numbering';
-import type { BatchDigest, BatchHeadline, ChunkPayload, ImportJob, OutcomeDestination, OutcomeItem } from '../import-job';
+import type { BatchDigest, BatchHeadline, BatchRead, ChunkPayload, ImportJob, OutcomeDestination, OutcomeItem } from '../import-job';
 
 /** The result filters, in the order the results show them. */
 export const RESULT_FILTERS = ['failed', 'warnings', 'created', 'updated', 'tracking-failed', 'all'] as const;
@@ -95,6 +95,9 @@ export interface ServiceRequest {
 }
 
 /** What the service answered: a 2xx body is kept here (`bodyId`), any other is sent as text. */
+/** What the thread makes of a request's 2xx answer in the same message (import-job.ts BatchRead). */
+export type ServiceRead = BatchRead;
+
 export interface ServiceAnswer {
   status: number;
   statusText: string;
@@ -103,18 +106,24 @@ export interface ServiceAnswer {
   text: string | null;
   /** The body could not be read to its end (the connection dropped mid-answer): why. */
   cutOff: string | null;
+  /** A 2xx body read as the request asked (ServiceRead): its batch, or why it could not be read. */
+  read?: { headline: BatchHeadline } | { digest: BatchDigest } | { error: string };
 }
 
 export interface ResultsRequests {
   /** The batch an import answered with, without its items (the 202 body). */
   headline: { body: ResultsBody };
   /**
-   * A polled batch summarised against the file row numbers of its chunk, in the order sent; with
-   * `saveTo`, once final its outcome is saved there (the job store's database) and not sent back.
+   * A polled batch summarised against the file row numbers of its chunk, in the order sent (null:
+   * read them from the chunk's rows, `saveTo` naming it); with `saveTo`, once final its outcome is
+   * saved there (the job store's database) and not sent back.
    */
-  digest: { body: ResultsBody; rowNumbers: number[]; saveTo?: OutcomeDestination };
-  /** One request to the service; no answer at all (the connection failed) is `failed` with `network`. */
-  fetch: { request: ServiceRequest };
+  digest: { body: ResultsBody; rowNumbers: number[] | null; saveTo?: OutcomeDestination };
+  /**
+   * One request to the service; no answer at all (the connection failed) is `failed` with
+   * `network`; an import whose rows are not in the database is `failed` with `rowsMissing` (nothing was sent).
+   */
+  fetch: { request: ServiceRequest; read?: ServiceRead };
   /** Opens (or brings up to date) a job's results, read from the job store's database; `session` is the page's number for them. */
   'results-open-job': { session: number; database: string; jobId: string; numbering: RowNumbering };
   /** Opens one batch's results: the batch read by the page, and its rows as sent where the team history kept them. */
@@ -154,6 +163,6 @@ export type ResultsWorkerMessage = ResultsWorkerRequest | { kind: 'abort'; id: n
 export type ResultsWorkerResponse =
   | { [K in ResultsRequestKind]: { type: 'done'; kind: K; id: number; answer: ResultsAnswers[K] } }[ResultsRequestKind]
   /** `network`: a `fetch` got no answer at all (what fetch() rejects with a TypeError for). */
-  | { type: 'failed'; id: number; message: string; network?: true }
+  | { type: 'failed'; id: number; message: string; network?: true; rowsMissing?: true }
   /** Posted once, when the worker's code has loaded: from then on a request may have been made. */
   | { type: 'ready' };

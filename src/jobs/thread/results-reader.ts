@@ -7,7 +7,8 @@
 // The results pages ask the same thread for a job's counts, rows, downloads and rows to retry.
 import { InvalidResponseError, NotSentError } from '../../api/api-error';
 import { type KeptBody, KeptBodyResponse } from '../../api/http-client';
-import type { BatchDigest, BatchHeadline, BatchReader, OutcomeDestination } from '../import-job';
+import type { BatchDigest, BatchHeadline, BatchRead, BatchReader, OutcomeDestination } from '../import-job';
+import { RowsNotFoundError } from '../submit-queue';
 import type { ResultsAnswers, ResultsRequests, ResultsSessionKind, ServiceAnswer, ServiceRequest } from './results-protocol';
 import { WorkerClient } from './worker-client';
 
@@ -39,8 +40,13 @@ export interface ResultsThread {
   request<K extends ResultsSessionKind>(kind: K, body: ResultsRequests[K]): Promise<ResultsAnswers[K]>;
 }
 
+/** Answers read in the thread and not yet taken, at most. */
+const KEPT_READS = 16;
+
 export class ResultsReader implements BatchReader, ResultsThread {
   private readonly client: WorkerClient<ResultsRequests, ResultsAnswers>;
+  /** What the thread read of each 2xx answer with its request (fetchReading), by body id. */
+  private readonly reads = new Map<number, NonNullable<ServiceAnswer['read']>>();
 
   constructor(createWorker: () => Worker = () => new Worker(new URL('./results-worker.ts', import.meta.url), { type: 'module', name: 'results' })) {
     this.client = new WorkerClient<ResultsRequests, ResultsAnswers>({
@@ -48,16 +54,21 @@ export class ResultsReader implements BatchReader, ResultsThread {
       name: 'batch reader',
       // Before its code ran, the worker made none of the requests posted to it.
       stopped: (message, { ready }) => (ready ? new InvalidResponseError(`The batch reader stopped unexpectedly${message ? `: ${message}` : ''}.`) : notStarted(message)),
-      // A request that got no answer fails as fetch() does, so the HTTP client treats it as one.
-      failed: ({ message, network }) => (network ? new TypeError(message) : new InvalidResponseError(message)),
+      // A request that got no answer fails as fetch() does, so the HTTP client treats it as one;
+      // an import whose rows were not found was never sent.
+      failed: ({ message, network, rowsMissing }) => (rowsMissing ? new RowsNotFoundError(message) : network ? new TypeError(message) : new InvalidResponseError(message)),
     });
   }
 
   headline(body: ArrayBuffer | KeptBody): Promise<BatchHeadline> {
+    const read = this.readAlready(body);
+    if (read) return 'headline' in read ? Promise.resolve(read.headline) : Promise.reject(this.unreadable(read, 'an import'));
     return this.client.send('headline', { body }, { transfer: body instanceof ArrayBuffer ? [body] : [] }).promise;
   }
 
-  digest(body: ArrayBuffer | KeptBody, rowNumbers: number[], saveTo?: OutcomeDestination): Promise<BatchDigest> {
+  digest(body: ArrayBuffer | KeptBody, rowNumbers: number[] | null, saveTo?: OutcomeDestination): Promise<BatchDigest> {
+    const read = this.readAlready(body);
+    if (read) return 'digest' in read ? Promise.resolve(read.digest) : Promise.reject(this.unreadable(read, 'a poll'));
     return this.client.send('digest', saveTo ? { body, rowNumbers, saveTo } : { body, rowNumbers }, { transfer: body instanceof ArrayBuffer ? [body] : [] }).promise;
   }
 
@@ -72,21 +83,52 @@ export class ResultsReader implements BatchReader, ResultsThread {
    * fetch(), made in the worker: the same status and headers; a 2xx body stays there. No answer
    * at all rejects with a TypeError, as fetch() does; an aborted signal gives the request up.
    */
-  readonly fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+  readonly fetch = (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => this.fetchThere(input, init, undefined);
+
+  /** The same fetch, whose 2xx answer the thread also reads (BatchReader.fetchReading): one message per request. */
+  readonly fetchReading =
+    (read: BatchRead): typeof fetch =>
+    (input, init) =>
+      this.fetchThere(input, init ?? {}, read);
+
+  private async fetchThere(input: RequestInfo | URL, init: RequestInit, read: BatchRead | undefined): Promise<Response> {
     const signal = init.signal ?? undefined;
     signal?.throwIfAborted();
     const url = input instanceof Request ? input.url : String(input);
+    // An import read this way has no body here: the thread builds it from the chunk's rows.
     const request: ServiceRequest = { url, method: init.method ?? 'GET', headers: Object.fromEntries(new Headers(init.headers)), body: serviceBody(init.body) };
-    const { id, promise } = this.client.send('fetch', { request });
-    if (!signal) return responseOf(await promise);
-    const onAbort = () => this.client.abort(id, signal.reason instanceof Error ? signal.reason : new DOMException('The request was aborted.', 'AbortError'));
-    signal.addEventListener('abort', onAbort, { once: true });
+    const { id, promise } = this.client.send('fetch', read ? { request, read } : { request });
+    const onAbort = () => this.client.abort(id, signal?.reason instanceof Error ? signal.reason : new DOMException('The request was aborted.', 'AbortError'));
+    signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      return responseOf(await promise);
+      const answer = await promise;
+      if (answer.read && answer.bodyId !== null) this.keepRead(answer.bodyId, answer.read);
+      return responseOf(answer);
     } finally {
-      signal.removeEventListener('abort', onAbort);
+      signal?.removeEventListener('abort', onAbort);
     }
-  };
+  }
+
+  /** What the thread read of an answer's body in the same message, taken once. */
+  private readAlready(body: ArrayBuffer | KeptBody): NonNullable<ServiceAnswer['read']> | undefined {
+    if (body instanceof ArrayBuffer) return undefined;
+    const read = this.reads.get(body.bodyId);
+    this.reads.delete(body.bodyId);
+    return read;
+  }
+
+  private keepRead(bodyId: number, read: NonNullable<ServiceAnswer['read']>): void {
+    this.reads.set(bodyId, read);
+    // Each is taken right after its answer; more only wait when the page stopped reading (a request given up).
+    for (const oldest of this.reads.keys()) {
+      if (this.reads.size <= KEPT_READS) break;
+      this.reads.delete(oldest);
+    }
+  }
+
+  private unreadable(read: NonNullable<ServiceAnswer['read']>, what: string): InvalidResponseError {
+    return new InvalidResponseError('error' in read ? read.error : `The batch reader read ${what} as another kind of answer.`);
+  }
 }
 
 function notStarted(why: string): NotSentError {

@@ -9,10 +9,10 @@
 import type { BatchDigest, BatchOutcome, OutcomeDestination } from '../import-job';
 import { trackingToFollow } from '../result-item';
 import { OutcomeWriter } from '../storage/indexeddb-outcome-writer';
-import type { ResultsWorkerMessage, ResultsWorkerRequest, ResultsWorkerResponse } from './results-protocol';
+import type { ResultsWorkerMessage, ResultsWorkerRequest, ResultsWorkerResponse, ServiceAnswer, ServiceRead, ServiceRequest } from './results-protocol';
 import { ResultsSessions } from './results-session';
 import { digestBatch, headlineOf, readBatchBody } from './results-summary';
-import { NoAnswerError, ServiceFetcher } from './service-fetch';
+import { NoAnswerError, ServiceFetcher, withChunkRows } from './service-fetch';
 
 /** The requests this worker makes for the page, and the bodies it keeps for reading. */
 const service = new ServiceFetcher();
@@ -45,17 +45,57 @@ async function saveOutcome(digest: BatchDigest, saveTo: OutcomeDestination): Pro
   return { ...digest, items: null, outcomeSaved: { jobKept, trackingPending: jobKept ? trackingPending(outcome) : [] } };
 }
 
+/** The file row numbers of each chunk's rows, read once from its payload (a batch is polled many times). */
+const rowNumbersKept = new Map<string, Promise<number[]>>();
+
+function rowNumbersOf({ database, jobId, chunkId }: OutcomeDestination): Promise<number[]> {
+  const key = `${database}\u0000${jobId}\u0000${chunkId}`;
+  let rowNumbers = rowNumbersKept.get(key);
+  if (!rowNumbers) {
+    rowNumbers = writerOf(database)
+      .payload(jobId, chunkId)
+      .then((payload) => payload?.rowNumbers ?? []);
+    rowNumbersKept.set(key, rowNumbers);
+    rowNumbers.catch(() => rowNumbersKept.delete(key));
+  }
+  return rowNumbers;
+}
+
+async function digestOf(body: ArrayBuffer, rowNumbers: number[] | null, saveTo: OutcomeDestination | undefined): Promise<BatchDigest> {
+  const batch = readBatchBody(body, 'The batch');
+  const digest = digestBatch(batch, rowNumbers ?? (saveTo ? await rowNumbersOf(saveTo) : []));
+  if (digest.items !== null && saveTo) rowNumbersKept.delete(`${saveTo.database}\u0000${saveTo.jobId}\u0000${saveTo.chunkId}`);
+  return saveTo ? saveOutcome(digest, saveTo) : digest;
+}
+
+/** The chunk's rows could not be read: nothing was sent. */
+class RowsMissing extends Error {}
+
+/** An import's body, built here from the chunk's rows as the job store keeps them. */
+async function withRows(request: ServiceRequest, rows: Extract<ServiceRead, { kind: 'headline' }>['rows']): Promise<ServiceRequest> {
+  const payload = await writerOf(rows.database).payload(rows.jobId, rows.chunkId);
+  if (!payload) throw new RowsMissing('Its rows were not found in this browser’s storage.');
+  return withChunkRows(request, payload.body, rows.fileName);
+}
+
+/** One request to the service and, for a 2xx answer, its reading: one message each way. */
+async function fetchAndRead(id: number, request: ServiceRequest, read: ServiceRead | undefined): Promise<ServiceAnswer> {
+  if (!read) return service.fetch(id, request);
+  if (read.kind === 'headline') {
+    return service.fetch(id, await withRows(request, read.rows), (body) => Promise.resolve().then(() => ({ headline: headlineOf(readBatchBody(body, 'The import')) })));
+  }
+  return service.fetch(id, request, async (body) => ({ digest: await digestOf(body, null, read.saveTo) }));
+}
+
 async function respond(request: ResultsWorkerRequest): Promise<ResultsWorkerResponse> {
   const { id } = request;
   switch (request.kind) {
     case 'fetch':
-      return { type: 'done', kind: 'fetch', id, answer: await service.fetch(id, request.request) };
+      return { type: 'done', kind: 'fetch', id, answer: await fetchAndRead(id, request.request, request.read) };
     case 'headline':
       return { type: 'done', kind: 'headline', id, answer: headlineOf(readBatchBody(service.take(request.body), 'The import')) };
-    case 'digest': {
-      const digest = digestBatch(readBatchBody(service.take(request.body), 'The batch'), request.rowNumbers);
-      return { type: 'done', kind: 'digest', id, answer: request.saveTo ? await saveOutcome(digest, request.saveTo) : digest };
-    }
+    case 'digest':
+      return { type: 'done', kind: 'digest', id, answer: await digestOf(service.take(request.body), request.rowNumbers, request.saveTo) };
     default:
       return { type: 'done', kind: request.kind, id, answer: await results.answer(request.kind, request) } as ResultsWorkerResponse;
   }
@@ -73,6 +113,7 @@ self.onmessage = (event: MessageEvent<ResultsWorkerMessage>) => {
         id: message.id,
         message: error instanceof Error ? error.message : String(error),
         ...(error instanceof NoAnswerError ? { network: true as const } : {}),
+        ...(error instanceof RowsMissing ? { rowsMissing: true as const } : {}),
       } satisfies ResultsWorkerResponse),
   );
 };

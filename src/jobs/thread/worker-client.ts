@@ -6,7 +6,7 @@
 /** What a worker posts back: an answer, a failure, progress, or (once its code ran) that it is ready. */
 export type WorkerMessage<Answers> =
   | { [K in keyof Answers]: { type: 'done'; kind: K; id: number; answer: Answers[K] } }[keyof Answers]
-  | { type: 'failed'; id: number; message: string; network?: true }
+  | { type: 'failed'; id: number; message: string; network?: true; rowsMissing?: true }
   | { type: 'progress'; id: number; fraction: number }
   | { type: 'ready' };
 
@@ -21,7 +21,7 @@ export interface WorkerClientOptions {
    */
   stopped: (message: string, state: { answered: boolean; ready: boolean }) => Error;
   /** The error for a request the worker answered `failed`. */
-  failed?: (failure: { message: string; network?: true }, kind: string) => Error;
+  failed?: (failure: { message: string; network?: true; rowsMissing?: true }, kind: string) => Error;
 }
 
 type Pending = { kind: PropertyKey; resolve: (answer: unknown) => void; reject: (error: Error) => void; onProgress?: (fraction: number) => void };
