@@ -83,7 +83,7 @@ describe('JobResults', { timeout: 20_000 }, () => {
 
     // A CSV file's rows are named by line, as the importer names them.
     expect(within(grid).getByRole('columnheader', { name: 'Line' })).toBeInTheDocument();
-    await userEvent.click(within(grid).getByRole('button', { name: 'Line 4: Failed. Show its details' }));
+    await userEvent.click(await within(grid).findByRole('button', { name: 'Line 4: Failed. Show its details' }));
     const details = screen.getByRole('region', { name: 'Line 4 details' });
     // The service's own number for the row: its place in the batch's file (the third row sent).
     expect(details).toHaveTextContent('Line 4 of the file is row 3 of its batch as the service counts them (row_number).');
@@ -92,7 +92,7 @@ describe('JobResults', { timeout: 20_000 }, () => {
     expect(within(details).getByText('No shipment was created or updated from this row.')).toBeInTheDocument();
 
     await userEvent.click(within(filters).getByRole('button', { name: 'With warnings 1' }));
-    await userEvent.click(within(screen.getByRole('region', { name: 'Result rows' })).getByRole('button', { name: 'Line 5: Updated. Show its details' }));
+    await userEvent.click(await within(screen.getByRole('region', { name: 'Result rows' })).findByRole('button', { name: 'Line 5: Updated. Show its details' }));
     const warned = screen.getByRole('region', { name: 'Line 5 details' });
     expect(warned).toHaveTextContent('Warning in assignees: nobody@example.com is not a member.');
     expect(within(warned).getByRole('link', { name: 'open the shipments of its batch' })).toHaveAttribute('href', '/shipments?job=job-1&batch_id=batch-0');
@@ -119,7 +119,7 @@ describe('JobResults', { timeout: 20_000 }, () => {
     await renderResults(job, batches);
     const grid = await screen.findByRole('region', { name: 'Result rows' });
     expect(within(grid).getByRole('columnheader', { name: 'Row' })).toBeInTheDocument();
-    await userEvent.click(within(grid).getByRole('button', { name: 'Row 7: Failed. Show its details' }));
+    await userEvent.click(await within(grid).findByRole('button', { name: 'Row 7: Failed. Show its details' }));
     expect(screen.getByRole('region', { name: 'Row 7 details' })).toHaveTextContent(
       'Error: The batch failed before this row was processed: Row 2 (row_number, counting data rows from 1, the header not counted; Row 9 of the file) holds the sandbox test number.',
     );

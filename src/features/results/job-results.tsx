@@ -155,11 +155,10 @@ export function ResultsBody({
     const { kind, format } = request;
     setDownload({ busy: true, note: `Writing the ${DOWNLOAD_LABEL[kind]} as ${format.toUpperCase()}…`, error: null, request });
     try {
-      const file = await thread.request('results-export', { session: results.session, filter: kind, format, withWarnings, sheetName: DOWNLOAD_LABEL[kind] });
+      const { file, rows } = await thread.request('results-export', { session: results.session, filter: kind, format, withWarnings, sheetName: DOWNLOAD_LABEL[kind] });
       const fileName = downloadFileName(job.source, kind, format);
-      if (format === 'csv') downloadFile(file.content as string, fileName, 'text/csv;charset=utf-8');
-      else downloadFile(file.content as Uint8Array<ArrayBuffer>, fileName, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-      setDownload({ busy: false, note: `Downloaded ${fileName} (${plural(file.rows, 'row')}).`, error: null, request });
+      downloadFile(file, fileName, file.type);
+      setDownload({ busy: false, note: `Downloaded ${fileName} (${plural(rows, 'row')}).`, error: null, request });
     } catch (error) {
       setDownload({ busy: false, note: null, error: `The file could not be written: ${error instanceof Error ? error.message : String(error)}`, request });
     }

@@ -62,9 +62,12 @@ export interface ResultsSummary {
   numbering: RowNumbering;
 }
 
-/** A download, written in the thread: formula-escaped CSV text or XLSX bytes. */
+/**
+ * A download, written in the thread: formula-escaped CSV or XLSX, as a Blob (a Blob crosses to
+ * the page without its bytes being copied on the page's thread).
+ */
 export interface ResultsFile {
-  content: string | Uint8Array;
+  file: Blob;
   rows: number;
 }
 

@@ -124,7 +124,7 @@ describe('ResultsSessions: a job’s results in the thread', () => {
     const settled = await sessions.openJob({ session: 1, database: 'db', jobId: job.id, numbering: 'Line' });
     expect(settled.counts['tracking-failed']).toBe(1);
     const file = await sessions.exportFile({ session: 1, filter: 'tracking-failed', format: 'csv', withWarnings: false, sheetName: 'x' });
-    expect(String(file.content).split('\r\n')[1]).toBe('A,container,,,,Tracking failed: not_found');
+    expect((await file.file.text()).split('\r\n')[1]).toBe('A,container,,,,Tracking failed: not_found');
   });
 
   it('writes a download in the thread: columns as sent, an error column, a warning column where chosen, formulas escaped', async () => {
@@ -132,19 +132,21 @@ describe('ResultsSessions: a job’s results in the thread', () => {
     const { sessions } = await openJob(job, await storedJob(job, batches));
     const failed = await sessions.exportFile({ session: 1, filter: 'failed', format: 'csv', withWarnings: false, sheetName: 'failed rows' });
     expect(failed.rows).toBe(1);
-    expect(Papa.parse<string[]>(failed.content as string, { newline: '\r\n' }).data).toEqual([
+    expect(failed.file.type).toBe('text/csv;charset=utf-8');
+    expect(Papa.parse<string[]>(await failed.file.text(), { newline: '\r\n' }).data).toEqual([
       [...headers, 'error'],
       ['CMDU240000500', 'bill_of_lading', 'CMDU', "'=1+1", '', 'The batch stopped.'],
     ]);
     const warnings = await sessions.exportFile({ session: 1, filter: 'warnings', format: 'csv', withWarnings: false, sheetName: 'w' });
-    expect((warnings.content as string).split('\r\n')[0]).toBe(`${headers.join(',')},error,warning`);
+    const warningLines = (await warnings.file.text()).split('\r\n');
+    expect(warningLines[0]).toBe(`${headers.join(',')},error,warning`);
     // Its error cell is empty: no error, and its tracking did not fail.
-    expect((warnings.content as string).split('\r\n')[1]).toBe('MSCU1234566,container,MSCU,d,nobody@example.com,,assignees: nobody@example.com is no member.');
+    expect(warningLines[1]).toBe('MSCU1234566,container,MSCU,d,nobody@example.com,,assignees: nobody@example.com is no member.');
     const tracking = await sessions.exportFile({ session: 1, filter: 'tracking-failed', format: 'csv', withWarnings: true, sheetName: 't' });
-    expect((tracking.content as string).split('\r\n')[1]).toBe('MAEU240000404,bill_of_lading,MAEU,b,,Tracking failed.,');
+    expect((await tracking.file.text()).split('\r\n')[1]).toBe('MAEU240000404,bill_of_lading,MAEU,b,,Tracking failed.,');
     const xlsx = await sessions.exportFile({ session: 1, filter: 'failed', format: 'xlsx', withWarnings: false, sheetName: 'failed rows' });
-    expect(xlsx.content).toBeInstanceOf(Uint8Array);
-    expect(String.fromCharCode(...(xlsx.content as Uint8Array).subarray(0, 2))).toBe('PK');
+    expect(xlsx.file.type).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(String.fromCharCode(...new Uint8Array(await xlsx.file.arrayBuffer()).subarray(0, 2))).toBe('PK');
   }, 20_000);
 
   it('hands fix & retry the rows with their numbers and the service’s notes', async () => {

@@ -32,6 +32,8 @@ import {
   type RetryRowsAnswer,
 } from './results-protocol';
 
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 /** What the results read of the job store: the job, a batch's outcome, a chunk's payload. */
 export type ResultsSource = Pick<JobStorage, 'get' | 'outcome' | 'payload'>;
 
@@ -329,9 +331,9 @@ export class ResultsSessions {
 
   async exportFile({ session, filter, format, withWarnings, sheetName }: ResultsRequests['results-export']): Promise<ResultsFile> {
     const table = await this.held(session, (held) => held.exportTable(filter, withWarnings));
-    if (format === 'csv') return { content: toEscapedCsv(table), rows: table.rows.length };
+    if (format === 'csv') return { file: new Blob([toEscapedCsv(table)], { type: 'text/csv;charset=utf-8' }), rows: table.rows.length };
     const XLSX = await import('@e965/xlsx');
-    return { content: toEscapedXlsx(XLSX, table, sheetName), rows: table.rows.length };
+    return { file: new Blob([toEscapedXlsx(XLSX, table, sheetName) as Uint8Array<ArrayBuffer>], { type: XLSX_TYPE }), rows: table.rows.length };
   }
 
   retryRows({ session, filter }: ResultsRequests['results-retry']): Promise<RetryRowsAnswer> {

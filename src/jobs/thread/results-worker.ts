@@ -105,8 +105,7 @@ self.onmessage = (event: MessageEvent<ResultsWorkerMessage>) => {
   const message = event.data;
   if (message.kind === 'abort') return service.abort(message.id);
   respond(message).then(
-    // A download's bytes move to the page rather than being copied.
-    (response) => self.postMessage(response, { transfer: response.type === 'done' && response.kind === 'results-export' && response.answer.content instanceof Uint8Array ? [response.answer.content.buffer] : [] }),
+    (response) => self.postMessage(response),
     (error: unknown) =>
       self.postMessage({
         type: 'failed',

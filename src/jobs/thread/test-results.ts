@@ -67,6 +67,6 @@ export async function storedJob(job: ImportJob, batches: { outcome: BatchOutcome
 /** The results thread run in this thread over one storage, for a page's tests: the same sessions, no worker. */
 export function inProcessThread(source: ResultsSource): ResultsThread & { sessions: ResultsSessions } {
   const sessions = new ResultsSessions(() => source);
-  // A structured copy of each answer, as a worker's message would make.
-  return { sessions, request: (kind, body) => sessions.answer(kind, body).then((answer) => structuredClone(answer)) };
+  // A structured copy of each answer, as a worker's message would make (a download's Blob crosses as it is).
+  return { sessions, request: (kind, body) => sessions.answer(kind, body).then((answer) => (kind === 'results-export' ? answer : structuredClone(answer))) };
 }
