@@ -1,10 +1,11 @@
-// The job runner's reader of batch bodies (import-job.ts BatchReader), and the fetch its imports
-// and polls go through: both run in the results thread (results-worker.ts). A
-// request made there receives its answer there, and a 2xx body stays there for the headline or
-// digest that reads it next (a KeptBodyResponse names it), so a batch of 5,000 items never
-// crosses the page's thread; the page keeps the status and headers, which pace and retry.
-// A poll names where its batch's outcome goes, so the worker saves a final batch's items itself.
-// The results pages ask the same thread for a job's counts, rows, downloads and rows to retry.
+// The page's side of the results thread (results-worker.ts), through the one worker client.
+// For the job runner it is the reader of batch bodies (import-job.ts BatchReader) and the fetch
+// its imports and polls go through: each request is one message, which the thread makes and
+// whose 2xx answer it reads in the same step (fetchReading: an import's headline, its body built
+// there from the chunk's rows; a poll's digest, a final outcome saved there), so neither a
+// chunk's rows nor a batch of 5,000 items crosses the page's thread; the page keeps the status
+// and headers, which pace and retry. For the results pages it asks the same thread for a job's
+// counts, rows, downloads and rows to retry (ResultsThread).
 import { InvalidResponseError, NotSentError } from '../../api/api-error';
 import { type KeptBody, KeptBodyResponse } from '../../api/http-client';
 import type { BatchDigest, BatchHeadline, BatchRead, BatchReader, OutcomeDestination } from '../import-job';

@@ -1,10 +1,11 @@
-// The results thread. It reads import batches off the main thread: an import's 202 body to its
-// headline, a polled batch to its digest (counts, first problems, and once final every item in
-// row order); it makes the import and poll requests for the page, so their bodies arrive here
-// (service-fetch.ts). Asked to, it saves a final batch's outcome in the job store's database
-// itself (storage/indexeddb-outcome-writer.ts): its 5,000 items then never cross to the page,
-// which would pay a structured clone for them twice (this thread's message, then IndexedDB).
-// It holds the results the page shows (results-session.ts), read from that database.
+// The results thread. It makes the page's imports and polls (service-fetch.ts), so their bodies
+// arrive here, and reads each 2xx answer in the same message: an import's 202 body to its
+// headline (the import's body built here from the chunk's rows, read from the job store's
+// database), a polled batch to its digest (counts, first problems, and once final every item in
+// row order). A final batch's outcome is saved in the job store's database here
+// (storage/indexeddb-outcome-writer.ts): its 5,000 items never cross to the page, which would pay
+// a structured clone for them twice (this thread's message, then IndexedDB). It holds the results
+// the page shows (results-session.ts), read from that database.
 // A thin adapter over results-summary.ts, service-fetch.ts and results-session.ts.
 import type { BatchDigest, BatchOutcome, OutcomeDestination } from '../import-job';
 import { trackingToFollow } from '../result-item';

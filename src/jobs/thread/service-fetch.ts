@@ -1,9 +1,9 @@
-// The results worker's requests to the service (results-protocol.ts ServiceRequest). The page
-// keeps the pacing, retries and errors (api/http-client.ts) and asks this worker to make each
+// The results thread's requests to the service (results-protocol.ts ServiceRequest). The page
+// keeps the pacing, retries and errors (api/http-client.ts) and asks the thread to make each
 // import and poll: the answer's body, up to 5,000 result items, is then received on this thread,
-// not the page's, and a 2xx body is kept here for the headline or digest that reads it next.
-// Receiving a 1.5 MB batch on the page took it ~20 ms a time in a plain browser, and twice that
-// with devtools attached.
+// not the page's, and a 2xx body is read here at once (when the request says how) or kept for
+// the headline or digest that reads it next. Receiving a 1.5 MB batch on the page took it ~20 ms
+// a time in a plain browser, and twice that with devtools attached.
 import type { ChunkBody } from '../import-job';
 import type { ResultsBody, ServiceAnswer, ServiceRequest } from './results-protocol';
 
