@@ -1,5 +1,6 @@
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { act, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -185,6 +186,44 @@ describe('JobResults', { timeout: 20_000 }, () => {
     const retry = { ...job, id: 'job-2', createdAt: Date.UTC(2024, 4, 1, 9, 30), source: { kind: 'retry', jobId: 'job-1', label: 'retry of march.csv' } } as ImportJob;
     await renderResults(job, batches, { jobs: [retry, job] });
     expect(await screen.findByRole('link', { name: /^the job of / })).toHaveAttribute('href', '/imports/job-2');
+  });
+
+  it('grows while the job runs: a batch that finishes adds its rows and counts, the rows shown stay', async () => {
+    const first = sentBatch(0, headers, [['A1', 'container', 'MSCU', 'a', '']], [item(2)]);
+    const second = sentBatch(1, headers, [['B1', 'container', 'MSCU', 'b', '']], [item(3, { creationStatus: 'failed', shipmentId: null, problems: [{ level: 'error', code: 'x', column: 'carrier', message: 'bad' }] })]);
+    const { job: finished, batches } = finishedJob(headers, [first, second]);
+    const running: ImportJob = { ...finished, batches: { 'batch-0': finished.batches['batch-0']! }, runState: 'running', finishedAt: null };
+    const storage = await storedJob(running, batches);
+    const thread = inProcessThread(storage);
+    let finish: () => void = () => undefined;
+    function Page() {
+      const [job, setJob] = useState(running);
+      finish = () => setJob(finished);
+      return <JobResults job={job} thread={thread} database="db" jobs={[job]} />;
+    }
+    const root = createRootRoute({ component: Outlet });
+    const page = createRoute({ getParentRoute: () => root, path: '/', component: Page });
+    render(<RouterProvider router={createRouter({ routeTree: root.addChildren([page]), history: createMemoryHistory({ initialEntries: ['/'] }) })} />);
+
+    expect(await screen.findByRole('button', { name: 'All 1' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByRole('button', { name: 'Line 2: Created. Show its details' })).toBeInTheDocument();
+    expect(screen.getByText('1 of 2 batches finished; the rows of the others appear when they finish.')).toBeInTheDocument();
+
+    // The thread holds the grown rows back until released: meanwhile the rows shown stay.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const rowsOf = thread.sessions.rows.bind(thread.sessions);
+    vi.spyOn(thread.sessions, 'rows').mockImplementation((request) => held.then(() => rowsOf(request)));
+    await storage.update(finished.id, () => ({ job: finished }));
+    act(() => finish());
+    expect(await screen.findByRole('button', { name: 'All 2' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Failed 1' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Line 2: Created. Show its details' })).toBeInTheDocument();
+    release();
+    // The filter shown stays, and the new batch's row joins its rows.
+    expect(await screen.findByRole('button', { name: 'Line 3: Failed. Show its details' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Line 2: Created. Show its details' })).toBeInTheDocument();
+    expect(screen.queryByText(/batches finished; the rows of the others/)).not.toBeInTheDocument();
   });
 
   it('waits with a sentence while no batch has finished', async () => {
