@@ -11,7 +11,8 @@ import path from 'node:path';
  * DESIGN.md §2's import directions, checked on the resolved path of every relative import:
  * a file in src/<from>/ may import only the src/ folders listed for it; features/<x> may not
  * import features/<y>; features take only types from a worker's protocol (`workers/*-protocol.ts`),
- * never its internals; only spreadsheet/read-table.ts opens the XLSX engine (spreadsheet/xlsx/),
+ * never its internals; the results thread is part of jobs/ (jobs/thread/), and only jobs/thread
+ * imports its worker entry; only spreadsheet/read-table.ts opens the XLSX engine (spreadsheet/xlsx/),
  * its one door (benches measure the engine itself); server/console (the product's server) and
  * server/sandbox (the stand-in for the service) never import each other: only the entries beside
  * them (app.ts, main.ts, …) compose both. Package imports are checked by `packageBans` below.
@@ -50,14 +51,12 @@ const directionsRule = {
       const insideXlsx = from === 'spreadsheet' && rel[1] === 'xlsx';
       if (intoXlsx && !insideXlsx && rel.join('/') !== 'spreadsheet/read-table.ts') {
         context.report({ node, message: `Only spreadsheet/read-table.ts imports the XLSX engine (spreadsheet/xlsx/): read workbooks through readTable.` });
-      } else if (from === 'workers' && target.join('/').replace(/\.ts$/, '') === 'jobs/storage/indexeddb-outcome-writer') {
-        // Allowed: the results worker saves a finished batch's outcome with jobs/' own writer, so
-        // jobs/ stays the one writer of IndexedDB while 5,000 items skip the page's thread.
-      } else if (from === 'jobs' && /\.test\.ts$/.test(file) && (to === 'server' || to === 'workers')) {
-        // Allowed: the engine's tests run it against the sandbox in-process (server/) and read
-        // batches with the results worker's own pure reader (workers/results-summary.ts).
+      } else if (from === 'jobs' && /\.test\.ts$/.test(file) && to === 'server') {
+        // Allowed: the engine's tests run it against the sandbox in-process.
       } else if (from === 'features' && to === 'workers' && (!/-protocol(\.ts)?$/.test(target.at(-1)) || !typeOnly)) {
         context.report({ node, message: `features may import only types from a worker protocol (workers/*-protocol.ts), not ${target.join('/')}: talk to the worker through its messages.` });
+      } else if (to === 'jobs' && target[1] === 'thread' && /-worker(\.ts)?$/.test(target.at(-1)) && !(from === 'jobs' && rel[1] === 'thread')) {
+        context.report({ node, message: `jobs/thread/${target.at(-1)} is the results thread's entry, started with new Worker(): talk to it through its client (jobs/thread/results-reader.ts).` });
       } else if (from === 'server' && to === 'server' && rel[1] === 'sandbox' && target[1] === 'console') {
         context.report({ node, message: `The sandbox knows nothing of the console's server (DESIGN.md §2): src/server/sandbox must not import src/server/console.` });
       } else if (from === 'server' && to === 'server' && rel[1] === 'console' && target[1] === 'sandbox') {
@@ -78,16 +77,17 @@ const directionsRule = {
 };
 
 /**
- * The job engine runs in Node as well as in the browser: the machine (jobs/job-machine.ts), the
- * loops (jobs/runner/) and everything else in src/jobs touch no browser global, directly or
- * through globalThis; only its browser adapters do (the IndexedDB storage, and job-runtime.ts
- * that wires the browser's storage, Web Locks and notifications).
+ * The job engine runs in Node as well as in the browser: its machine (jobs/job-machine.ts), its
+ * loops (jobs/runner/) and the rest of src/jobs, outside its browser adapters (the
+ * IndexedDB storage, job-runtime.ts that wires the browser's storage, Web Locks and
+ * notifications, and the results thread's worker entry and its page-side client), src/jobs
+ * touches no browser global, directly or through globalThis.
  */
 const browserGlobals = ['window', 'self', 'document', 'navigator', 'location', 'indexedDB', 'IDBKeyRange', 'BroadcastChannel', 'localStorage', 'sessionStorage', 'Notification', 'Worker'];
-const engineMessage = 'The job engine (its machine, its loops in jobs/runner/) runs in Node too: only its browser adapters (jobs/storage/indexeddb-*, jobs/job-runtime.ts) touch browser globals; take what you need as a dependency.';
+const engineMessage = 'The job engine (its machine, its loops in jobs/runner/) runs in Node too: only its browser adapters (jobs/storage/indexeddb-*, jobs/job-runtime.ts, jobs/thread/*-worker.ts and its client) touch browser globals; take what you need as a dependency.';
 const engineWithoutBrowser = {
   files: ['src/jobs/**/*.ts'],
-  ignores: ['src/jobs/storage/indexeddb-*.ts', 'src/jobs/job-runtime.ts'],
+  ignores: ['src/jobs/storage/indexeddb-*.ts', 'src/jobs/job-runtime.ts', 'src/jobs/thread/*-worker.ts', 'src/jobs/thread/results-reader.ts'],
   rules: {
     'no-restricted-globals': ['error', ...browserGlobals.map((name) => ({ name, message: engineMessage }))],
     'no-restricted-properties': ['error', ...browserGlobals.map((property) => ({ object: 'globalThis', property, message: engineMessage }))],

@@ -49,7 +49,7 @@ export interface HttpDeps {
 
 /**
  * A 2xx body kept where its request was made, named by a number: the results worker makes the
- * imports and polls (features/job/results-reader.ts) and keeps their batch bodies for reading
+ * imports and polls (jobs/thread/results-reader.ts) and keeps their batch bodies for reading
  * there, so they never reach the page's thread. Its fetch answers with a KeptBodyResponse.
  */
 export interface KeptBody {

@@ -4,7 +4,7 @@
 // Any 2xx is handed on (the spec shows 202; 200 and 201 work too). A batch carries one result
 // item per row (up to 5,000), so these hand over the body unparsed, or its handle where the
 // results worker made the request (KeptBody): the job runner has it read and checked against the
-// contract's batch schema in that worker (workers/results-worker.ts).
+// contract's batch schema in that worker (jobs/thread/results-worker.ts).
 import { queryOptions } from '@tanstack/react-query';
 import { batchSchema, isFinalBatchStatus } from '../contract/batch';
 import { IDEMPOTENCY_KEY_HEADER } from '../contract/idempotency';
@@ -53,6 +53,28 @@ export function importList(
     method: 'POST',
     path: '/api/v1/shipments/imports',
     json: requests,
+    bucket: 'import',
+    retry: 'rate-limit-only',
+    headers: keyHeader(idempotencyKey),
+    signal,
+  }, deps);
+}
+
+/**
+ * The same import with its body left to `deps.fetch`, which builds it where the request is made
+ * (the results thread reads the chunk's rows from the job store itself, so they never cross the
+ * page's thread): a POST to the CSV file import or the JSON list import, paced and retried here.
+ */
+export function importReadByFetch(
+  target: ApiTarget,
+  endpoint: 'file' | 'list',
+  signal: AbortSignal | undefined,
+  deps: HttpDeps,
+  idempotencyKey?: string,
+): Promise<ArrayBuffer | KeptBody> {
+  return requestBody(target, {
+    method: 'POST',
+    path: endpoint === 'file' ? '/api/v1/shipments/imports/file' : '/api/v1/shipments/imports',
     bucket: 'import',
     retry: 'rate-limit-only',
     headers: keyHeader(idempotencyKey),

@@ -3,7 +3,8 @@
 // moves by keyboard. The job, its payloads and outcomes are written into the console's IndexedDB
 // as the job store keeps them (20 finished batches of 5,000 rows), so no service is asked.
 // Measures: open → grid shown, each filter click → its first row shown, the longest main-thread
-// task while filtering and scrolling (PerformanceObserver 'longtask'), rows in the DOM, and
+// task while filtering, downloading the failed rows as CSV and scrolling (PerformanceObserver
+// 'longtask'), rows in the DOM, and
 // Ctrl+End → last row focused. Median (range) of `--runs N` (BENCH_RUNS, default 3). Writes
 // bench-results/results.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -25,6 +26,9 @@ interface Figures {
   filterMs: Record<string, number>;
   longestFilterTaskMs: number;
   longestScrollTaskMs: number;
+  /** "Download failed rows as CSV" click → the page says it downloaded the file. */
+  exportMs: number;
+  longestExportTaskMs: number;
   maxDomRows: number;
   ctrlEndMs: number;
 }
@@ -150,6 +154,12 @@ async function measure(page: Page, jobId: string): Promise<Figures> {
   }
   const longestFilterTaskMs = Math.round(Math.max(0, ...(await longTasks(page))));
 
+  const t2 = Date.now();
+  await results.getByRole('button', { name: 'Download failed rows as CSV' }).click();
+  await results.getByText(/^Downloaded bench-results-failed-rows\.csv/).waitFor({ timeout: 120_000 });
+  const exportMs = Date.now() - t2;
+  const longestExportTaskMs = Math.round(Math.max(0, ...(await longTasks(page))));
+
   let maxDomRows = 0;
   for (const fraction of [0.1, 0.33, 0.5, 0.8, 1, 0]) {
     await grid.evaluate((element, f) => element.scrollTo({ top: element.scrollHeight * f }), fraction);
@@ -164,7 +174,7 @@ async function measure(page: Page, jobId: string): Promise<Figures> {
   await page.keyboard.press('Control+End');
   await grid.getByRole('button', { name: new RegExp(`^Line ${ITEMS + 1}: `) }).waitFor();
   const ctrlEndMs = Date.now() - t1;
-  return { openToGridMs, filterMs, longestFilterTaskMs, longestScrollTaskMs, maxDomRows, ctrlEndMs };
+  return { openToGridMs, filterMs, longestFilterTaskMs, longestScrollTaskMs, exportMs, longestExportTaskMs, maxDomRows, ctrlEndMs };
 }
 
 const executablePath = findChromium();
@@ -205,6 +215,8 @@ console.log('|---|---|');
 console.log(`| job page → results grid shown (read + join) | ${of((f) => f.openToGridMs)} |`);
 for (const name of FILTERS) console.log(`| filter “${name}” click → first row shown | ${of((f) => f.filterMs[name] ?? NaN)} |`);
 console.log(`| longest main-thread task while filtering | ${of((f) => f.longestFilterTaskMs)} |`);
+console.log(`| download failed rows as CSV (${(ITEMS / 4).toLocaleString('en')} rows): click → downloaded | ${of((f) => f.exportMs)} |`);
+console.log(`| longest main-thread task while downloading | ${of((f) => f.longestExportTaskMs)} |`);
 console.log(`| longest main-thread task while scrolling | ${of((f) => f.longestScrollTaskMs)} |`);
 console.log(`| table rows in the DOM (most seen) | ${of((f) => f.maxDomRows, '')} |`);
 console.log(`| Ctrl+End → last row shown | ${of((f) => f.ctrlEndMs)} |`);

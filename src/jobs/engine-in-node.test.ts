@@ -11,7 +11,7 @@ import { fetchShipmentPage } from '../api/shipments';
 import { testConfig } from '../server/config';
 import { closeParsePool, DEMO_API_KEY, sandbox, warmParsePool } from '../server/test-support';
 import { containerCheckDigit } from '../spreadsheet/iso6346';
-import { digestBatch, headlineOf, readBatchBody } from '../workers/results-summary';
+import { digestBatch, headlineOf, readBatchBody } from './thread/results-summary';
 import { accountJob } from './accounting';
 import type { BatchReader, ImportJob } from './import-job';
 import { JobRunner } from './runner/job-runner';
@@ -89,7 +89,7 @@ function rows(): string[][] {
 /** The results worker's reader, run in this thread: an unreadable body rejects with its sentence. */
 const reader: BatchReader = {
   headline: (body) => new Promise((resolve) => resolve(headlineOf(readBatchBody(body as ArrayBuffer, 'The import')))),
-  digest: (body, rowNumbers) => new Promise((resolve) => resolve(digestBatch(readBatchBody(body as ArrayBuffer, 'The batch'), rowNumbers))),
+  digest: (body, rowNumbers) => new Promise((resolve) => resolve(digestBatch(readBatchBody(body as ArrayBuffer, 'The batch'), rowNumbers ?? []))),
 };
 
 let app: Sandbox;

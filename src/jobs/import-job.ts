@@ -140,7 +140,7 @@ export interface BatchHeadline {
   failureReason: string | null;
 }
 
-/** A polled batch summarised against its chunk's rows (off the main thread: workers/results-summary.ts). */
+/** A polled batch summarised against its chunk's rows (off the main thread: thread/results-summary.ts). */
 export interface BatchDigest extends BatchHeadline {
   counts: OutcomeCounts;
   problems: RowProblemRecord[];
@@ -167,19 +167,32 @@ export interface OutcomeDestination {
 
 /**
  * Reads batch bodies (up to 5,000 items) for the runner. The console's reader does it in a Web
- * Worker (features/job/results-reader.ts), so a finished batch never holds the page's thread;
+ * Worker (thread/results-reader.ts), so a finished batch never holds the page's thread;
  * an unreadable body rejects with a sentence. Given `saveTo`, a final batch's outcome is saved
  * there by the reader (BatchDigest.outcomeSaved) rather than handed back.
  */
 export interface BatchReader {
   headline(body: ArrayBuffer | KeptBody): Promise<BatchHeadline>;
-  digest(body: ArrayBuffer | KeptBody, rowNumbers: number[], saveTo?: OutcomeDestination): Promise<BatchDigest>;
+  /** `rowNumbers` null: the reader reads them from the chunk's rows (`saveTo` names it). */
+  digest(body: ArrayBuffer | KeptBody, rowNumbers: number[] | null, saveTo?: OutcomeDestination): Promise<BatchDigest>;
   /**
    * Where the reader makes the requests itself, their fetch: a 2xx body then stays with the
    * reader (KeptBody), and the page only sees the status and headers.
    */
   fetch?: typeof fetch;
+  /**
+   * The same fetch, which also reads a 2xx answer as `read` says in the same step (one message
+   * per request): headline or digest of that answer's KeptBody then answer at once. An import
+   * sent this way carries no body: the reader builds it from the chunk's rows, which it reads
+   * from the job store's database itself.
+   */
+  fetchReading?: (read: BatchRead) => typeof fetch;
 }
+
+/** What a reader's fetch makes of a 2xx answer (BatchReader.fetchReading). */
+export type BatchRead =
+  | { kind: 'headline'; rows: { database: string; jobId: string; chunkId: number; endpoint: JobEndpoint; fileName: string } }
+  | { kind: 'digest'; saveTo: OutcomeDestination };
 
 /** `running`: the runner sends and polls it; `paused`: it waits for the user (key refused…). */
 export type JobRunState = 'running' | 'paused' | 'cancelled' | 'finished';

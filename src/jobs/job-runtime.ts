@@ -17,6 +17,8 @@ import { getYourName } from '../api/your-name';
 
 const jobStorage = new IndexedDbJobStorage();
 export const jobStore = new JobStore(jobStorage);
+/** The job store's database: the results thread reads a job's outcomes and payloads from it. */
+export const jobDatabase = jobStorage.databaseName;
 
 // The budget outlives the tab, per connection (never the key): a reopened console is not blind.
 if (typeof localStorage !== 'undefined') persistBudget(sharedBudget, localStorage, getConnection, subscribeConnection);

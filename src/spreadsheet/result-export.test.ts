@@ -1,7 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { escapeFormula, fromExportSource, toEscapedCsv, toEscapedXlsx, toExportSource, type ExportTable } from './result-export';
+import { escapeFormula, toEscapedCsv, toEscapedXlsx, type ExportTable } from './result-export';
 
 const table: ExportTable = {
   columns: ['tracking_number', 'name', 'error'],
@@ -27,13 +27,6 @@ describe('escapeFormula', () => {
       '',
       "'=already",
     ]);
-  });
-});
-
-describe('export source', () => {
-  it('carries a table to the worker and back unchanged', () => {
-    expect(fromExportSource(toExportSource(table))).toEqual(table);
-    expect(fromExportSource(toExportSource({ columns: ['a', 'error'], rows: [] }))).toEqual({ columns: ['a', 'error'], rows: [] });
   });
 });
 

@@ -1,10 +1,6 @@
 // Rows of a job's results as files for people: CSV and XLSX, every cell formula-escaped
-// (DESIGN §7). Pure; the XLSX writer takes SheetJS as an argument so that only the export
-// worker loads it.
-//
-// The table travels from the page to the worker as one CSV string (`toExportSource`, not
-// escaped): one string is copied to a worker in a few milliseconds, where a hundred thousand
-// row arrays would hold the main thread for the structured clone of a million strings.
+// (DESIGN §7). Pure; the XLSX writer takes SheetJS as an argument so that only the results
+// thread (jobs/thread/results-session.ts), which holds the rows, loads it.
 import Papa from 'papaparse';
 import type * as XlsxModule from '@e965/xlsx';
 
@@ -24,22 +20,6 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 /** The cell as it is written to a file: a formula-like cell gets a leading apostrophe. */
 export function escapeFormula(cell: string): string {
   return FORMULA_START.test(cell) ? `'${cell}` : cell;
-}
-
-/**
- * The table as CSV, unescaped: how the page hands rows to the export worker. `header: false`
- * writes the rows only, for a slice that follows another (joined with CRLF).
- */
-export function toExportSource(table: ExportTable, header = true): string {
-  // papaparse ends a header with no rows under it with a line break, which would read back as a row.
-  return Papa.unparse({ fields: table.columns, data: table.rows }, { header, newline: '\r\n' }).replace(/\r\n$/, '');
-}
-
-/** Reads what toExportSource wrote. */
-export function fromExportSource(source: string): ExportTable {
-  const { data } = Papa.parse<string[]>(source, { newline: '\r\n' });
-  const [columns = [], ...rows] = data;
-  return { columns, rows };
 }
 
 /** The download as CSV, every formula-like cell escaped, CRLF line ends. */

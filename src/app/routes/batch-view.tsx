@@ -3,6 +3,7 @@
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useConnection } from '../../api/use-connection';
 import { BatchResults } from '../../features/results/batch-results';
+import { resultsThread } from '../../jobs/thread/results-reader';
 import { stashRetry } from '../retry-handoff';
 
 export function BatchRoute() {
@@ -16,6 +17,7 @@ export function BatchRoute() {
       key={batchId}
       batchId={batchId}
       target={{ baseUrl: connection.baseUrl, apiKey: connection.apiKey }}
+      thread={resultsThread}
       onFixAndRetry={(handoff) => {
         stashRetry(handoff);
         void navigate({ to: '/' });

@@ -6,7 +6,8 @@ import { lazy } from 'react';
 import { hasTeamHistory } from '../../api/team-history';
 import { useConnection } from '../../api/use-connection';
 import { useJob, useJobs } from '../../features/job/use-jobs';
-import { jobStore } from '../../jobs/job-runtime';
+import { jobDatabase } from '../../jobs/job-runtime';
+import { resultsThread } from '../../jobs/thread/results-reader';
 import { stashRetry } from '../retry-handoff';
 
 const loadJobPage = () => import('../../features/job/job-page');
@@ -37,6 +38,7 @@ export function JobRoute() {
         <TeamJobResults
           jobId={jobId}
           target={target}
+          thread={resultsThread}
           onFixAndRetry={(handoff) => {
             stashRetry(handoff);
             void navigate({ to: '/' });
@@ -52,7 +54,8 @@ export function JobRoute() {
         <JobResults
           key={job.id}
           job={job}
-          store={jobStore}
+          thread={resultsThread}
+          database={jobDatabase}
           jobs={jobs}
           onFixAndRetry={(handoff) => {
             stashRetry(handoff);

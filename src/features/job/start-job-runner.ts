@@ -3,10 +3,10 @@
 // history's reporter. Loaded after the first page is painted: the app calls it once.
 import type { QueryClient } from '@tanstack/react-query';
 import { jobRunner, teamReporter } from '../../jobs/job-runtime';
-import { resultsReader } from './results-reader';
+import { resultsThread } from '../../jobs/thread/results-reader';
 
 export function startJobRunner(client: QueryClient): () => void {
-  const stopRunner = jobRunner.start(resultsReader, client);
+  const stopRunner = jobRunner.start(resultsThread, client);
   // Every tab reports to the team history: a report is idempotent, and one tab may close early.
   teamReporter.start();
   return () => {

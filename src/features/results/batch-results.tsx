@@ -5,37 +5,40 @@
 // the same results as a job's: filters, each row's errors and warnings, downloads, fix & retry.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useMemo } from 'react';
 import { HttpError } from '../../api/api-error';
 import type { ApiTarget } from '../../api/http-client';
 import { batchWithItemsQuery } from '../../api/imports';
 import { hasTeamHistory, teamBatchOriginQuery, teamChunkRowsQuery, teamJobQuery } from '../../api/team-history';
 import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
 import { ErrorPanel } from '../../components/error-panel';
 import { PageHeader } from '../../components/page-header';
 import { formatCount as n, plural } from '../../components/plural';
 import { ProgressBar } from '../../components/progress-bar';
 import { StatusBadge } from '../../components/status-badge';
 import { isFinalBatchStatus, type Batch } from '../../contract/batch';
-import type { TeamBatchOrigin } from '../../contract/team-history';
+import type { TeamBatchOrigin, TeamChunkRows } from '../../contract/team-history';
 import type { JobSource } from '../../jobs/import-job';
 import { explainServiceRowNumbers, type RowNumbering } from '../../spreadsheet/row-numbering';
-import { batchOutcome, keptPayload, REBUILT_COLUMNS, rebuiltPayload } from './batch-outcome';
+import type { ResultsThread } from '../../jobs/thread/results-reader';
+import { REBUILT_COLUMNS } from '../../jobs/thread/results-protocol';
 import { ResultsBody } from './job-results';
-import { ResultsCollector } from './result-rows';
 import type { RetryHandoff } from './retry';
+import { useOpenResults } from './use-job-results';
 
 const notFound = (error: unknown) => error instanceof HttpError && error.status === 404;
 
 export interface BatchResultsProps {
   batchId: string;
   target: ApiTarget;
+  /** The results thread, which joins the batch's items to its rows and holds them. */
+  thread: ResultsThread;
   onFixAndRetry: (handoff: RetryHandoff) => void;
   /** Shown inside a job's page (under its own heading), not as a page of its own. */
   within?: boolean;
 }
 
-export function BatchResults({ batchId, target, onFixAndRetry, within = false }: BatchResultsProps) {
+export function BatchResults({ batchId, target, thread, onFixAndRetry, within = false }: BatchResultsProps) {
   const batchQuery = useQuery({ ...batchWithItemsQuery(target, batchId), retry: (failures, error) => !notFound(error) && failures < 2 });
   const team = hasTeamHistory(target);
   const originQuery = useQuery({ ...teamBatchOriginQuery(target, batchId), enabled: team });
@@ -74,6 +77,7 @@ export function BatchResults({ batchId, target, onFixAndRetry, within = false }:
         <p role="status" className="text-sm text-slate-600">Reading the rows as sent…</p>
       ) : (
         <BatchRows
+          thread={thread}
           batch={batchQuery.data}
           origin={owner}
           numbering={numbering}
@@ -148,6 +152,7 @@ function BatchHeader({ batch, origin, failureReason, within }: { batch: Batch; o
 }
 
 function BatchRows({
+  thread,
   batch,
   origin,
   numbering,
@@ -155,22 +160,25 @@ function BatchRows({
   onFixAndRetry,
   within,
 }: {
+  thread: ResultsThread;
   batch: Batch;
   origin: TeamBatchOrigin | null;
   numbering: RowNumbering;
-  rowsAsSent: Parameters<typeof keptPayload>[0] | null;
+  rowsAsSent: TeamChunkRows | null;
   onFixAndRetry: (handoff: RetryHandoff) => void;
   within: boolean;
 }) {
-  const owner = useMemo(() => ({ jobId: origin?.jobId ?? batch.id, chunkId: origin?.chunkId ?? 0 }), [origin, batch.id]);
-  const results = useMemo(() => {
-    const payload = rowsAsSent ? keptPayload(rowsAsSent, owner) : rebuiltPayload(batch, owner);
-    const collector = new ResultsCollector([], rowsAsSent ? numbering : 'Row');
-    const step = collector.add(batchOutcome(batch, owner, payload.rowNumbers), payload);
-    while (!step(Number.MAX_SAFE_INTEGER));
-    return collector.finish();
-  }, [batch, owner, rowsAsSent, numbering]);
+  const owner = { jobId: origin?.jobId ?? batch.id, chunkId: origin?.chunkId ?? 0 };
+  // Opened again when a poll brings the batch further (its data is new with each answer).
+  const key = `${batch.id}:${batch.status}:${batch.completed_requests}:${owner.jobId}:${owner.chunkId}:${rowsAsSent ? 'kept' : 'rebuilt'}:${numbering}`;
+  const { state, retry } = useOpenResults(
+    thread,
+    key,
+    (session) => thread.request('results-open-batch', { session, batch, owner, rowsAsSent: rowsAsSent && { rowNumbers: rowsAsSent.rowNumbers, body: rowsAsSent.body }, numbering }),
+    'The batch’s results could not be read',
+  );
   const source: JobSource = { kind: 'retry', jobId: owner.jobId, label: `batch ${batch.id}` };
+  const results = state.results;
   return (
     <section aria-labelledby={within ? undefined : 'batch-results-heading'} className="space-y-4">
       {!within && <h2 id="batch-results-heading" className="text-lg font-semibold text-slate-900">Results</h2>}
@@ -179,10 +187,17 @@ function BatchRows({
           The rows as sent are not in this console&apos;s team history, so each row is rebuilt from the service&apos;s result item: {REBUILT_COLUMNS.join(', ')}. Rows are numbered as the service numbered them.
         </p>
       )}
-      {results.rows.length === 0 ? (
+      {state.status === 'error' && (
+        <Alert tone="error" title="Results not available" action={<Button variant="secondary" onClick={retry}>Retry</Button>}>
+          {state.message}
+        </Alert>
+      )}
+      {results === null ? (
+        state.status === 'loading' && <p role="status" className="text-sm text-slate-600">Reading the batch’s rows…</p>
+      ) : results.counts.all === 0 ? (
         <p role="status" className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">This batch has no result rows.</p>
       ) : (
-        <ResultsBody job={{ id: owner.jobId, source }} results={results} onFixAndRetry={onFixAndRetry} batchId={batch.id} />
+        <ResultsBody job={{ id: owner.jobId, source }} results={results} thread={thread} onFixAndRetry={onFixAndRetry} batchId={batch.id} />
       )}
     </section>
   );

@@ -1,37 +1,40 @@
 // The results of one import job (DESIGN §1 journey 8), shown on the job page: every result item
 // of every finished batch beside its row as sent, filters with counts, each problem with its
-// column, downloads of failed rows, and fix & retry. The job route composes it.
+// column, downloads of failed rows, and fix & retry. The results thread holds the rows, writes
+// the downloads and gives the rows to retry; the page holds counts and the rows in sight. The
+// job route composes it.
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { downloadFile } from '../../components/download-file';
 import type { ImportJob } from '../../jobs/import-job';
-import { ExportSession } from './export-session';
-import { buildDownloadSource, DOWNLOAD_LABEL, downloadFileName } from './failed-rows';
+import type { ResultsThread } from '../../jobs/thread/results-reader';
+import type { ResultFilter, ResultsSummary } from '../../jobs/thread/results-protocol';
+import { DOWNLOAD_LABEL, downloadFileName } from './failed-rows';
 import { ResultDetails } from './result-details';
-import { filterCount, rowAt, type JobResults as Results, type ResultFilter } from './result-rows';
 import { ResultsGrid } from './results-grid';
 import { FILTER_LABEL, ResultDownloads, ResultFilters, type DownloadRequest } from './results-toolbar';
 import { buildRetryHandoff, retriesOf, type RetryHandoff } from './retry';
-import { finishedBatches, useJobResults, type ResultsStore } from './use-job-results';
+import { finishedBatches, useJobResults } from './use-job-results';
+import { useResultRows } from './use-result-rows';
 import { formatCount as n, plural } from '../../components/plural';
 
 
 export interface JobResultsProps {
   job: ImportJob;
-  /** The job store (getOutcomes, getPayload). */
-  store: ResultsStore;
+  /** The results thread (jobs/thread/results-reader.ts resultsThread; a test passes one run in-process). */
+  thread: ResultsThread;
+  /** The job store's database, which the thread reads the job's outcomes and payloads from. */
+  database: string;
   /** Every job, to find the retries of this one. */
   jobs: readonly ImportJob[];
   /** Opens the rows in the review grid as a new job linked to this one. */
   onFixAndRetry?: (handoff: RetryHandoff) => void;
-  /** The export worker's client (a test passes one). */
-  exportSession?: ExportSession;
 }
 
-export function JobResults({ job, store, jobs, onFixAndRetry, exportSession }: JobResultsProps) {
-  const { state, retry } = useJobResults(job, store, job.numbering);
+export function JobResults({ job, thread, database, jobs, onFixAndRetry }: JobResultsProps) {
+  const { state, retry } = useJobResults(job, thread, database, job.numbering);
   const accepted = job.chunks.filter((chunk) => chunk.state.status === 'accepted').length;
   const finished = finishedBatches(job);
   return (
@@ -60,7 +63,7 @@ export function JobResults({ job, store, jobs, onFixAndRetry, exportSession }: J
             Reading the results of {plural(finished, 'finished batch', 'finished batches')}…
           </p>
         )
-      ) : state.results.rows.length === 0 ? (
+      ) : state.results.counts.all === 0 ? (
         <p role="status" className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">
           {finished === 0
             ? 'No batch of this job has finished yet. Each batch’s rows appear here, with what the service made of them, as soon as it finishes.'
@@ -73,7 +76,7 @@ export function JobResults({ job, store, jobs, onFixAndRetry, exportSession }: J
               {n(finished)} of {plural(accepted, 'batch', 'batches')} finished; the rows of the others appear when they finish.
             </p>
           )}
-          <ResultsBody job={job} results={state.results} onFixAndRetry={onFixAndRetry} exportSession={exportSession} />
+          <ResultsBody job={job} results={state.results} thread={thread} onFixAndRetry={onFixAndRetry} />
         </>
       )}
     </section>
@@ -114,24 +117,25 @@ function RetryLinks({ job, jobs }: { job: ImportJob; jobs: readonly ImportJob[] 
 }
 
 /**
- * Filters, downloads, fix & retry, the grid and a row's details over one set of results: a job's
- * (its batches so far) or one batch's opened by its id. `job` names the files and the retry.
+ * Filters, downloads, fix & retry, the grid and a row's details over one set of results held by
+ * the thread: a job's (its batches so far) or one batch's opened by its id. `job` names the files
+ * and the retry.
  */
 export function ResultsBody({
   job,
   results,
+  thread,
   onFixAndRetry,
-  exportSession,
   batchId,
 }: {
   job: Pick<ImportJob, 'id' | 'source'>;
-  results: Results;
+  results: ResultsSummary;
+  thread: ResultsThread;
   onFixAndRetry?: (handoff: RetryHandoff) => void;
-  exportSession?: ExportSession;
   /** The results are one batch's, opened by its id: a retry links back to that batch. */
   batchId?: string;
 }) {
-  const [filter, setFilter] = useState<ResultFilter>(() => (filterCount(results, 'failed') > 0 ? 'failed' : 'all'));
+  const [filter, setFilter] = useState<ResultFilter>(() => (results.counts.failed > 0 ? 'failed' : 'all'));
   const [selected, setSelected] = useState<number | null>(null);
   const [withWarnings, setWithWarnings] = useState(false);
   const [download, setDownload] = useState<{ busy: boolean; note: string | null; error: string | null; request: DownloadRequest | null }>({
@@ -140,32 +144,32 @@ export function ResultsBody({
     error: null,
     request: null,
   });
-  const sessionRef = useRef<ExportSession | null>(exportSession ?? null);
-  useEffect(() => () => {
-    if (!exportSession) sessionRef.current?.dispose();
-  }, [exportSession]);
+  const [retryError, setRetryError] = useState<string | null>(null);
+  const { rowAt, ensure } = useResultRows(thread, results, filter);
 
-  const failed = filterCount(results, 'failed');
-  const trackingFailed = filterCount(results, 'tracking-failed');
-  const count = filterCount(results, filter);
+  const { failed, 'tracking-failed': trackingFailed } = results.counts;
+  const count = results.counts[filter];
 
   const onDownload = async (request: DownloadRequest) => {
     const { kind, format } = request;
     setDownload({ busy: true, note: `Writing the ${DOWNLOAD_LABEL[kind]} as ${format.toUpperCase()}…`, error: null, request });
     try {
-      sessionRef.current ??= new ExportSession();
-      const source = await buildDownloadSource(results, { kind, withWarnings });
+      const { file, rows } = await thread.request('results-export', { session: results.session, filter: kind, format, withWarnings, sheetName: DOWNLOAD_LABEL[kind] });
       const fileName = downloadFileName(job.source, kind, format);
-      if (format === 'csv') {
-        const { text } = await sessionRef.current.request('csv', { source });
-        downloadFile(text, fileName, 'text/csv;charset=utf-8');
-      } else {
-        const { bytes } = await sessionRef.current.request('xlsx', { source, sheetName: DOWNLOAD_LABEL[kind] });
-        downloadFile(bytes as Uint8Array<ArrayBuffer>, fileName, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-      }
-      setDownload({ busy: false, note: `Downloaded ${fileName} (${plural(filterCount(results, kind), 'row')}).`, error: null, request });
+      downloadFile(file, fileName, file.type);
+      setDownload({ busy: false, note: `Downloaded ${fileName} (${plural(rows, 'row')}).`, error: null, request });
     } catch (error) {
-      setDownload({ busy: false, note: null, error: error instanceof Error ? error.message : String(error), request });
+      setDownload({ busy: false, note: null, error: `The file could not be written: ${error instanceof Error ? error.message : String(error)}`, request });
+    }
+  };
+
+  const onRetry = async (kind: 'failed' | 'tracking-failed') => {
+    if (!onFixAndRetry) return;
+    setRetryError(null);
+    try {
+      onFixAndRetry(buildRetryHandoff(job, await thread.request('results-retry', { session: results.session, filter: kind }), kind, batchId));
+    } catch (error) {
+      setRetryError(error instanceof Error ? error.message : String(error));
     }
   };
 
@@ -182,15 +186,20 @@ export function ResultsBody({
         />
         {onFixAndRetry && (
           <div className="flex flex-wrap gap-2">
-            {failed > 0 && <Button onClick={() => onFixAndRetry(buildRetryHandoff(job, results, 'failed', batchId))}>Fix and retry {plural(failed, 'row')}</Button>}
+            {failed > 0 && <Button onClick={() => void onRetry('failed')}>Fix and retry {plural(failed, 'row')}</Button>}
             {trackingFailed > 0 && (
-              <Button variant="secondary" onClick={() => onFixAndRetry(buildRetryHandoff(job, results, 'tracking-failed', batchId))}>
+              <Button variant="secondary" onClick={() => void onRetry('tracking-failed')}>
                 Fix and retry {plural(trackingFailed, 'row')} whose tracking failed
               </Button>
             )}
           </div>
         )}
       </div>
+      {retryError && (
+        <Alert tone="error" title="The rows to retry could not be read">
+          {retryError}
+        </Alert>
+      )}
       <ResultDownloads results={results} withWarnings={withWarnings} onWithWarnings={setWithWarnings} busy={download.busy} onDownload={(request) => void onDownload(request)} />
       <p role="status" className="min-h-5 text-sm text-slate-600">
         {download.note}
@@ -208,8 +217,8 @@ export function ResultsBody({
         <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">No row is {FILTER_LABEL[filter].toLowerCase()}.</p>
       ) : (
         <div className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_22rem]">
-          <ResultsGrid results={results} filter={filter} numbering={results.numbering} selected={selected} onSelect={setSelected} />
-          <ResultDetails jobId={job.id} row={selected === null ? undefined : rowAt(results, filter, selected)} columns={results.columns} numbering={results.numbering} />
+          <ResultsGrid results={results} filter={filter} numbering={results.numbering} selected={selected} onSelect={setSelected} rowAt={rowAt} ensure={ensure} />
+          <ResultDetails jobId={job.id} row={selected === null ? undefined : rowAt(selected)} columns={results.columns} numbering={results.numbering} />
         </div>
       )}
     </div>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { creationWords, trackingWords } from './outcome-words';
-import type { ResultRow } from './result-rows';
-import { item } from './test-results';
+import type { ResultRowView as ResultRow } from '../../jobs/thread/results-protocol';
+import { item } from '../../jobs/thread/test-results';
 
 const row = (overrides: Parameters<typeof item>[1] | null): ResultRow => ({
   rowNumber: 2,
@@ -9,7 +9,6 @@ const row = (overrides: Parameters<typeof item>[1] | null): ResultRow => ({
   batchRow: 1,
   values: [],
   item: overrides === null ? null : item(2, overrides),
-  flags: 0,
 });
 
 describe('a result row in words', () => {

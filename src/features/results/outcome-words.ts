@@ -1,6 +1,6 @@
 // A result row's outcome as words and a tone: statuses are never colour alone.
 import type { StatusTone } from '../../components/status-badge';
-import type { ResultRow } from './result-rows';
+import type { ResultRowView as ResultRow } from '../../jobs/thread/results-protocol';
 
 export function creationWords(row: ResultRow): { text: string; tone: StatusTone } {
   const status = row.item?.creationStatus;

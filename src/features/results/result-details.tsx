@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { StatusBadge } from '../../components/status-badge';
 import { creationWords, trackingWords } from './outcome-words';
 import type { RowNumbering } from '../../workers/import-protocol';
-import { rowErrors, rowWarnings, type ResultRow } from './result-rows';
+import { itemErrors, itemWarnings } from '../../jobs/result-item';
+import type { ResultRowView as ResultRow } from '../../jobs/thread/results-protocol';
 
 /** The selected row: what the service said, each problem with its column, and every column as sent. */
 export function ResultDetails({ jobId, row, columns, numbering }: { jobId: string; row: ResultRow | undefined; columns: readonly string[]; numbering: RowNumbering }) {
@@ -15,7 +16,7 @@ export function ResultDetails({ jobId, row, columns, numbering }: { jobId: strin
   }
   const creation = creationWords(row);
   const tracking = trackingWords(row);
-  const problems = [...rowErrors(row).map((p) => ({ ...p, level: 'Error' })), ...rowWarnings(row).map((p) => ({ ...p, level: 'Warning' }))];
+  const problems = [...itemErrors(row.item).map((p) => ({ ...p, level: 'Error' })), ...itemWarnings(row.item).map((p) => ({ ...p, level: 'Warning' }))];
   return (
     <section aria-label={`${numbering} ${row.rowNumber} details`} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 text-sm shadow-sm">
       <div className="flex flex-wrap items-center gap-2">

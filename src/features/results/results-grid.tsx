@@ -1,7 +1,8 @@
 import { VirtualGrid } from '../../components/virtual-grid';
 import { StatusBadge } from '../../components/status-badge';
 import { creationWords, trackingWords } from './outcome-words';
-import { filterCount, rowAt, rowErrors, rowWarnings, type JobResults, type ResultFilter } from './result-rows';
+import { itemErrors, itemWarnings } from '../../jobs/result-item';
+import type { ResultFilter, ResultRowView, ResultsSummary } from '../../jobs/thread/results-protocol';
 import { describeProblems } from '../../spreadsheet/problem-text';
 import type { RowNumbering } from '../../workers/import-protocol';
 
@@ -14,24 +15,29 @@ const SHOWN_CHARS = 80;
 const shorten = (value: string) => (value.length > SHOWN_CHARS ? `${value.slice(0, SHOWN_CHARS)}…` : value);
 
 export interface ResultsGridProps {
-  results: JobResults;
+  results: ResultsSummary;
   filter: ResultFilter;
   /** What the row numbers count: lines of a text file, rows of a sheet (as the importer says). */
   numbering: RowNumbering;
   /** Position in the filter of the row whose details are shown. */
   selected: number | null;
   onSelect: (position: number) => void;
+  /** The row at a position of the filter, or undefined while the results thread is asked for it. */
+  rowAt: (position: number) => ResultRowView | undefined;
+  /** Asks the results thread for the rows [from, to) of the filter. */
+  ensure: (from: number, to: number) => void;
 }
 
 /**
  * Every result row of the filter in the shared VirtualGrid: only the rows in sight (plus a few)
- * are in the DOM, and a filter of 100,000 rows costs what a filter of 10 does (rows have one
- * height and the columns fixed widths, so nothing is measured per row). One focusable cell per
+ * are in the DOM, asked of the results thread by window, and a filter of 100,000 rows costs
+ * what a filter of 10 does (rows have one height and the columns fixed widths, so nothing is
+ * measured per row). One focusable cell per
  * row, the row's number: arrow keys, Page Up/Down, Home/End and Ctrl+Home/End move between rows,
  * Enter shows the row's details.
  */
-export function ResultsGrid({ results, filter, numbering, selected, onSelect }: ResultsGridProps) {
-  const count = filterCount(results, filter);
+export function ResultsGrid({ results, filter, numbering, selected, onSelect, rowAt, ensure }: ResultsGridProps) {
+  const count = results.counts[filter];
   return (
     <>
       <p id="results-grid-keys" className="sr-only">
@@ -45,7 +51,8 @@ export function ResultsGrid({ results, filter, numbering, selected, onSelect }: 
         rowHeight={ROW_HEIGHT}
         columnWidths={[...COLUMN_WIDTHS, ...results.columns.map(() => SENT_COLUMN_WIDTH)]}
         resetKey={filter}
-        rowAt={(position) => rowAt(results, filter, position)}
+        rowAt={rowAt}
+        ensure={ensure}
         header={
           <>
             <th scope="col" className="sticky left-0 z-20 border-b border-slate-300 bg-slate-100 px-3 py-2.5">{numbering}</th>
@@ -62,8 +69,8 @@ export function ResultsGrid({ results, filter, numbering, selected, onSelect }: 
         renderRow={(row, { index: position, rowProps, cellProps }) => {
           const creation = creationWords(row);
           const tracking = trackingWords(row);
-          const errors = rowErrors(row);
-          const warnings = rowWarnings(row);
+          const errors = itemErrors(row.item);
+          const warnings = itemWarnings(row.item);
           const isSelected = selected === position;
           const background = isSelected ? 'bg-brand-50' : 'bg-white';
           return (

@@ -1,7 +1,7 @@
 import { Button } from '../../components/button';
 import { DownloadIcon } from '../../components/icons';
 import { DOWNLOAD_LABEL, DOWNLOADS, type DownloadKind } from './failed-rows';
-import { filterCount, RESULT_FILTERS, type JobResults, type ResultFilter } from './result-rows';
+import { RESULT_FILTERS, type ResultFilter, type ResultsSummary } from '../../jobs/thread/results-protocol';
 import { formatCount as n } from '../../components/plural';
 
 export const FILTER_LABEL: Record<ResultFilter, string> = {
@@ -14,7 +14,7 @@ export const FILTER_LABEL: Record<ResultFilter, string> = {
 };
 
 
-export function ResultFilters({ results, filter, onChange }: { results: JobResults; filter: ResultFilter; onChange: (filter: ResultFilter) => void }) {
+export function ResultFilters({ results, filter, onChange }: { results: ResultsSummary; filter: ResultFilter; onChange: (filter: ResultFilter) => void }) {
   return (
     <div role="group" aria-label="Show rows" className="flex flex-wrap gap-2">
       {RESULT_FILTERS.map((option) => (
@@ -27,7 +27,7 @@ export function ResultFilters({ results, filter, onChange }: { results: JobResul
             filter === option ? 'bg-brand-700 text-white ring-brand-700' : 'bg-white text-slate-800 ring-slate-300 hover:bg-slate-50'
           }`}
         >
-          {FILTER_LABEL[option]} <span className="tabular-nums">{n(filterCount(results, option))}</span>
+          {FILTER_LABEL[option]} <span className="tabular-nums">{n(results.counts[option])}</span>
         </button>
       ))}
     </div>
@@ -46,7 +46,7 @@ export function ResultDownloads({
   busy,
   onDownload,
 }: {
-  results: JobResults;
+  results: ResultsSummary;
   withWarnings: boolean;
   onWithWarnings: (value: boolean) => void;
   busy: boolean;
@@ -55,7 +55,7 @@ export function ResultDownloads({
   return (
     <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
       {DOWNLOADS.map((kind) => {
-        const count = filterCount(results, kind);
+        const count = results.counts[kind];
         return (
           <div key={kind} role="group" aria-label={`Download ${DOWNLOAD_LABEL[kind]}`} className="flex items-center gap-1.5">
             <span className="text-sm text-slate-700">

@@ -1,10 +1,9 @@
 // Fix & retry: the rows to hand back to the import wizard, and the links between a job and its
 // retries (derived from the jobs list; the original job is never written).
-import Papa from 'papaparse';
 import type { ImportJob, JobSource } from '../../jobs/import-job';
-import type { RetryRows, ServiceNote } from '../../workers/import-protocol';
-import { errorCell, jobFileStem, type DownloadKind } from './failed-rows';
-import { cellsUnder, rowErrors, type JobResults, type ResultRow } from './result-rows';
+import type { RetryRowsAnswer } from '../../jobs/thread/results-protocol';
+import type { RetryRows } from '../../workers/import-protocol';
+import { jobFileStem } from './failed-rows';
 
 /**
  * What the import wizard needs to start from rows instead of a dropped file: the rows with
@@ -29,37 +28,21 @@ export function retryLabel(source: JobSource): string {
   return `retry of ${name}`;
 }
 
+/** The handoff for the rows the results thread gave (results-retry): the new job's label and file name are the job's. */
 export function buildRetryHandoff(
   job: Pick<ImportJob, 'id' | 'source'>,
-  results: JobResults,
-  kind: Extract<DownloadKind, 'failed' | 'tracking-failed'>,
+  retry: RetryRowsAnswer,
+  kind: 'failed' | 'tracking-failed',
   batchId?: string,
 ): RetryHandoff {
-  const rows: string[][] = [];
-  const notes: ServiceNote[][] = [];
-  const rowNumbers: number[] = [];
-  for (const position of results.index[kind]) {
-    const row = results.rows[position]!;
-    rows.push(cellsUnder(results, row));
-    notes.push(serviceNotes(row, kind));
-    rowNumbers.push(row.rowNumber);
-  }
-  const label = retryLabel(job.source);
   return {
     jobId: job.id,
     ...(batchId === undefined ? {} : { batchId }),
-    label,
+    label: retryLabel(job.source),
     fileName: `${jobFileStem(job.source)}-${kind === 'failed' ? 'failed-rows' : 'tracking-failed'}.csv`,
-    csv: Papa.unparse({ fields: results.columns, data: rows }, { newline: '\r\n' }),
-    rows: { numbering: results.numbering, rowNumbers, notes },
+    csv: retry.csv,
+    rows: { numbering: retry.numbering, rowNumbers: retry.rowNumbers, notes: retry.notes },
   };
-}
-
-/** A failed row: every error and warning of the service; a tracking failure: that it failed, and why where known. */
-function serviceNotes(row: ResultRow, kind: 'failed' | 'tracking-failed'): ServiceNote[] {
-  if (kind === 'tracking-failed') return [{ level: 'error', column: null, message: errorCell(row) }];
-  if (!row.item) return rowErrors(row).map((problem) => ({ level: 'error', ...problem }));
-  return row.item.problems.map(({ level, column, message }) => ({ level, column, message }));
 }
 
 /** The jobs that retried this one's rows, oldest first. */

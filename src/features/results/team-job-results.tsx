@@ -8,9 +8,10 @@ import type { ApiTarget } from '../../api/http-client';
 import { teamJobQuery } from '../../api/team-history';
 import { formatCount as n } from '../../components/plural';
 import { BatchResults } from './batch-results';
+import type { ResultsThread } from '../../jobs/thread/results-reader';
 import type { RetryHandoff } from './retry';
 
-export function TeamJobResults({ jobId, target, onFixAndRetry }: { jobId: string; target: ApiTarget; onFixAndRetry: (handoff: RetryHandoff) => void }) {
+export function TeamJobResults({ jobId, target, thread, onFixAndRetry }: { jobId: string; target: ApiTarget; thread: ResultsThread; onFixAndRetry: (handoff: RetryHandoff) => void }) {
   const job = useQuery(teamJobQuery(target, jobId));
   const batches = (job.data?.chunks ?? []).flatMap((chunk) => (chunk.batchId === null ? [] : [{ ...chunk, batchId: chunk.batchId }]));
   const [chosen, setChosen] = useState<string | null>(null);
@@ -41,7 +42,7 @@ export function TeamJobResults({ jobId, target, onFixAndRetry }: { jobId: string
               </select>
             </div>
           )}
-          <BatchResults key={shown.batchId} batchId={shown.batchId} target={target} onFixAndRetry={onFixAndRetry} within />
+          <BatchResults key={shown.batchId} batchId={shown.batchId} target={target} thread={thread} onFixAndRetry={onFixAndRetry} within />
         </>
       )}
     </section>

@@ -1,103 +1,72 @@
-// Loads a job's results: its finished batches' outcomes joined to the rows as sent, built in
-// slices (result-rows buildJobResults). While the job runs, one collector lives on, so a batch
-// that finishes is read and joined alone: rebuilding every outcome after each batch held the
-// page's thread for hundreds of milliseconds late in a 100,000-row job. Retry after an error
-// reads again what is missing.
-import { startTransition, useEffect, useRef, useState } from 'react';
-import type { BatchOutcome, ChunkPayload, ImportJob } from '../../jobs/import-job';
-import type { RowNumbering } from '../../workers/import-protocol';
-import { buildJobResults, ResultsCollector, yieldToEventLoop, type JobResults } from './result-rows';
-
-/** What the results need of the job store (src/jobs/job-store.ts JobStore). */
-export interface ResultsStore {
-  getOutcomes(jobId: string): Promise<BatchOutcome[]>;
-  /** One batch's outcome; without it every outcome is read and the others dropped. */
-  getOutcome?(jobId: string, batchId: string): Promise<BatchOutcome | undefined>;
-  getPayload(jobId: string, chunkId: number): Promise<ChunkPayload | undefined>;
-}
+// A job's results, held by the results thread (jobs/thread/results-session.ts): the page opens
+// them and keeps their summary (columns, a count per filter), never their rows. While the job
+// runs, they are opened again whenever a batch finishes (or the tracking follow-up rewrites one),
+// and the thread joins that batch alone. Retry after an error opens them again.
+import { startTransition, useEffect, useState } from 'react';
+import type { ImportJob } from '../../jobs/import-job';
+import type { ResultsThread } from '../../jobs/thread/results-reader';
+import { finishedVersions, type ResultsRequests, type ResultsSummary } from '../../jobs/thread/results-protocol';
+import type { RowNumbering } from '../../spreadsheet/row-numbering';
 
 export type JobResultsState =
-  | { status: 'loading'; results: JobResults | null }
-  | { status: 'ready'; results: JobResults }
-  | { status: 'error'; message: string; results: JobResults | null };
+  | { status: 'loading'; results: ResultsSummary | null }
+  | { status: 'ready'; results: ResultsSummary }
+  | { status: 'error'; message: string; results: ResultsSummary | null };
 
 /** Batches of the job that have finished: the results grow with this number. */
 export function finishedBatches(job: ImportJob): number {
   return Object.values(job.batches).filter((batch) => batch.finishedAt !== null).length;
 }
 
-/**
- * Each finished batch with what says its outcome changed since: the tracking follow-up rewrites
- * an outcome's items as their tracking settles, and each time takes those shipments off the
- * batch's pending list (the same job write).
- */
-function finishedVersions(job: ImportJob): Map<string, string> {
-  const pending = new Map((job.trackingFollowUps ?? []).map((followUp) => [followUp.batchId, followUp.pending.length]));
-  const versions = new Map<string, string>();
-  for (const batch of Object.values(job.batches)) {
-    if (batch.finishedAt !== null) versions.set(batch.batchId, String(pending.get(batch.batchId) ?? 0));
-  }
-  return versions;
+/** The page's numbers for the results it opened in the thread. */
+let lastSession = 0;
+
+/** This component's results in the thread, closed when it unmounts. */
+export function useResultsSession(thread: ResultsThread): number {
+  const [session] = useState(() => ++lastSession);
+  useEffect(() => () => void thread.request('results-close', { session }).catch(() => undefined), [thread, session]);
+  return session;
 }
 
-export function useJobResults(job: ImportJob, store: ResultsStore, numbering: RowNumbering): { state: JobResultsState; retry: () => void } {
+/** Opens results in the thread whenever `key` changes; the last summary stays shown meanwhile. */
+export function useOpenResults(
+  thread: ResultsThread,
+  key: string,
+  open: (session: number) => Promise<ResultsSummary>,
+  failure: string,
+): { state: JobResultsState; retry: () => void } {
+  const session = useResultsSession(thread);
   const [attempt, setAttempt] = useState(0);
-  const versions = finishedVersions(job);
-  const { id, headers, chunks } = job;
-  // The load a settled answer belongs to: a newer load shows "loading" with the last results.
-  const key = `${id}:${[...versions].map(([batchId, version]) => `${batchId}=${version}`).join(',')}:${attempt}:${numbering}`;
-  const [settled, setSettled] = useState<{ key: string; results: JobResults | null; error: string | null } | null>(null);
-  // The batches joined so far, for this job, store and numbering.
-  const kept = useRef<{ owner: string; store: ResultsStore; collector: ResultsCollector } | null>(null);
+  const wanted = `${key}:${attempt}`;
+  const [settled, setSettled] = useState<{ key: string; results: ResultsSummary | null; error: string | null } | null>(null);
 
   useEffect(() => {
-    const controller = new AbortController();
-    const owner = `${id}:${numbering}`;
-    if (kept.current?.owner !== owner || kept.current.store !== store) kept.current = { owner, store, collector: new ResultsCollector(headers, numbering) };
-    const { collector } = kept.current;
-    (async () => {
-      const missing = [...versions].filter(([batchId, version]) => !collector.holds(batchId, version)).map(([batchId]) => batchId);
-      let outcomes: BatchOutcome[];
-      if (store.getOutcome) {
-        outcomes = [];
-        for (const batchId of missing) {
-          const outcome = await store.getOutcome(id, batchId);
-          controller.signal.throwIfAborted();
-          if (outcome) outcomes.push(outcome);
-        }
-      } else {
-        const wanted = new Set(missing);
-        outcomes = (await store.getOutcomes(id)).filter((outcome) => wanted.has(outcome.batchId));
-      }
-      controller.signal.throwIfAborted();
-      const versionOf = (batchId: string) => versions.get(batchId) ?? '';
-      // A turn of the event loop between reading a chunk's rows (IndexedDB's clone, on this
-      // thread) and joining them: one task each, rather than both in the read's callback.
-      const loadPayload = async (chunkId: number) => {
-        const payload = await store.getPayload(id, chunkId);
-        await yieldToEventLoop();
-        return payload;
-      };
-      return buildJobResults({ headers, chunks }, outcomes, loadPayload, undefined, controller.signal, numbering, collector, versionOf);
-    })().then(
-      (results) => {
-        // A transition: React renders the grown grid in slices of a few milliseconds, so the
-        // first rows' mount (and their cells' first read) is not one task on the page's thread.
-        if (!controller.signal.aborted) startTransition(() => setSettled({ key, results, error: null }));
-      },
+    let current = true;
+    open(session).then(
+      // A transition: React renders the grown grid in slices, not one task on the page's thread.
+      (results) => current && startTransition(() => setSettled({ key: wanted, results, error: null })),
       (error: unknown) => {
-        if (controller.signal.aborted) return;
-        const message = `The results could not be read from this browser's storage: ${error instanceof Error ? error.message : String(error)}`;
-        setSettled((previous) => ({ key, results: previous?.results ?? null, error: message }));
+        if (!current) return;
+        const message = `${failure}: ${error instanceof Error ? error.message : String(error)}`;
+        setSettled((previous) => ({ key: wanted, results: previous?.results ?? null, error: message }));
       },
     );
-    return () => controller.abort();
-    // chunks, headers and versions change only with the job's rows and batches; `key` says when to read again.
+    return () => {
+      current = false;
+    };
+    // `wanted` says when to open again; `open` is made anew on each render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, store]);
+  }, [wanted, thread, session]);
 
   const retry = () => setAttempt((n) => n + 1);
-  if (settled?.key !== key) return { state: { status: 'loading', results: settled?.results ?? null }, retry };
+  if (settled?.key !== wanted) return { state: { status: 'loading', results: settled?.results ?? null }, retry };
   if (settled.error !== null) return { state: { status: 'error', message: settled.error, results: settled.results }, retry };
   return { state: { status: 'ready', results: settled.results! }, retry };
+}
+
+/** A job's results, read by the thread from the job store's database (`database`). */
+export function useJobResults(job: ImportJob, thread: ResultsThread, database: string, numbering: RowNumbering): { state: JobResultsState; retry: () => void } {
+  const versions = [...finishedVersions(job)].map(([batchId, version]) => `${batchId}=${version}`).join(',');
+  const request: Omit<ResultsRequests['results-open-job'], 'session'> = { database, jobId: job.id, numbering };
+  return useOpenResults(thread, `${database}:${job.id}:${numbering}:${versions}`, (session) => thread.request('results-open-job', { ...request, session }), "The results could not be read from this browser's storage");
 }

@@ -161,15 +161,24 @@ export class JobRunner extends Observable<RunnerSnapshot> {
     return this.deps.http ?? (reader.fetch ? httpDepsWith(reader.fetch) : undefined);
   }
 
+  /** The reader's fetch that reads each answer in the same step, where the runner has no HTTP of its own and a database for it. */
+  private fetchReading(reader: BatchReader): { database: string; fetchReading: NonNullable<BatchReader['fetchReading']> } | null {
+    const database = this.deps.outcomeDatabase;
+    return !this.deps.http && reader.fetchReading && database !== undefined ? { database, fetchReading: reader.fetchReading } : null;
+  }
+
   /** The poll loop's side of the runner: the plan, the reader, and recording each answer. */
   private pollHooks(reader: BatchReader): PollHooks {
     const database = this.deps.outcomeDatabase;
+    const reading = this.fetchReading(reader);
     return {
       dueAt: (batchId) => this.dueAt(batchId),
       pollStarted: (batchId) => void this.lastPolled.set(batchId, this.deps.now()),
       now: this.deps.now,
+      // One message per poll: the reader reads the chunk's row numbers and digests the answer itself.
+      ...(reading && { httpFor: ({ jobId, chunkId }) => httpDepsWith(reading.fetchReading({ kind: 'digest', saveTo: { database: reading.database, jobId, chunkId } })) }),
       read: async ({ jobId, batchId, chunkId }, body) =>
-        reader.digest(body, await this.rowNumbersOf(jobId, batchId), database === undefined ? undefined : { database, jobId, chunkId }),
+        reader.digest(body, reading ? null : await this.rowNumbersOf(jobId, batchId), database === undefined ? undefined : { database, jobId, chunkId }),
       record: (batch, digest) => this.recordAnswer(batch, digest),
     };
   }
@@ -217,7 +226,7 @@ export class JobRunner extends Observable<RunnerSnapshot> {
       .reverse(); // oldest first
     const submit: SubmitDeps = {
       store: this.deps.store,
-      send: this.deps.send ? this.deps.send(target) : payloadSender(target, reader, this.http(reader), this.deps.pageOrigin),
+      send: this.deps.send ? this.deps.send(target) : payloadSender(target, reader, this.deps.store, this.http(reader), this.deps.pageOrigin, this.fetchReading(reader)?.database),
       waitForBudget: (s) => this.deps.budget.waitUntilReady('import', s),
       now: this.deps.now,
     };

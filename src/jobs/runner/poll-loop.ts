@@ -22,6 +22,8 @@ export interface PollHooks {
   read(batch: RunningBatch, body: ArrayBuffer | KeptBody): Promise<BatchDigest>;
   /** Records an answer in the batch's job; a rejection means the answer is not recorded. */
   record(batch: RunningBatch, digest: BatchDigest): Promise<void>;
+  /** Where the batch's polls are made, when not the loop's own (a fetch that reads the answer too). */
+  httpFor?(batch: RunningBatch): HttpDeps | undefined;
 }
 
 export interface RunningBatch {
@@ -88,7 +90,7 @@ export class PollLoop {
       },
       nextPollIn: () => this.hooks.dueAt(batchId) - this.hooks.now(),
     };
-    const observer = new QueryObserver(this.client, batchQueryOptions(target, batchId, schedule, (body) => this.hooks.read(batch, body), this.http, batch.jobId));
+    const observer = new QueryObserver(this.client, batchQueryOptions(target, batchId, schedule, (body) => this.hooks.read(batch, body), this.hooks.httpFor?.(batch) ?? this.http, batch.jobId));
     let recordedAt = 0;
     let retry: ReturnType<typeof setTimeout> | undefined;
     const unsubscribe = observer.subscribe((result) => {

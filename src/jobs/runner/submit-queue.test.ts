@@ -48,7 +48,7 @@ function harness(answer: Answer, pageOrigin = 'https://svc.example'): Harness {
   const httpDeps: HttpDeps = { fetch: fetchStub as unknown as typeof fetch, budget, sleep: wait, random: () => 0.5, now: () => clock.now };
   const deps = {
     store,
-    send: payloadSender({ baseUrl: 'https://svc.example', apiKey: 'k' }, headlineReader, httpDeps, pageOrigin),
+    send: payloadSender({ baseUrl: 'https://svc.example', apiKey: 'k' }, headlineReader, store, httpDeps, pageOrigin),
     waitForBudget: (signal: AbortSignal) => budget.waitUntilReady('import', signal),
     now: () => clock.now,
   };

@@ -11,14 +11,15 @@
 // the same on every attempt and on the user's Resend, so a repeat gets the first batch back.
 import { ApiError, HttpError, NotSentError } from '../../api/api-error';
 import { type ApiTarget, type HttpDeps, httpDepsWith } from '../../api/http-client';
-import { importFile, importList } from '../../api/imports';
-import type { BatchHeadline, BatchReader, ChunkPayload, ImportJob, JobChunk } from '../import-job';
+import { importFile, importList, importReadByFetch } from '../../api/imports';
+import type { BatchHeadline, BatchReader, ImportJob, JobChunk } from '../import-job';
 import { type JobEvent, nextChunkToSend } from '../job-machine';
 import type { JobStore } from '../job-store';
 
 export interface SubmitDeps {
-  store: Pick<JobStore, 'getJob' | 'getPayload' | 'apply' | 'splitChunk'>;
-  send: (payload: ChunkPayload, job: ImportJob, signal: AbortSignal) => Promise<BatchHeadline>;
+  store: Pick<JobStore, 'getJob' | 'apply' | 'splitChunk'>;
+  /** Sends the chunk's rows (RowsNotFoundError: they are not kept) and reads the answer's batch. */
+  send: (job: ImportJob, chunkId: number, signal: AbortSignal) => Promise<BatchHeadline>;
   /** Resolves when the import bucket allows a request (waits out a 429's pause or an empty bucket). */
   waitForBudget: (signal: AbortSignal) => Promise<void>;
   now: () => number;
@@ -73,16 +74,15 @@ export async function sendPendingChunks(jobId: string, deps: SubmitDeps, signal:
 
 async function sendOne(job: ImportJob, chunk: JobChunk, deps: SubmitDeps, signal: AbortSignal): Promise<'ok' | 'paused'> {
   const record = (event: JobEvent) => deps.store.apply(job.id, event);
-  const payload = await deps.store.getPayload(job.id, chunk.id);
-  if (!payload) {
-    await record({ type: 'rejected', chunkId: chunk.id, error: 'Its rows were not found in this browser’s storage.', httpStatus: null, at: deps.now() });
-    return 'ok';
-  }
   let batch: BatchHeadline;
   try {
-    batch = await deps.send(payload, job, signal);
+    batch = await deps.send(job, chunk.id, signal);
   } catch (error) {
     if (signal.aborted) throw error; // the page is going away: the chunk stays `sending`, the next runner makes it unknown
+    if (error instanceof RowsNotFoundError) {
+      await record({ type: 'rejected', chunkId: chunk.id, error: error.message, httpStatus: null, at: deps.now() });
+      return 'ok';
+    }
     const answer = await failureEvent(job.id, chunk, error, deps);
     if (answer) await record(answer);
     return answer?.type === 'returned' && answer.pause !== null ? 'paused' : 'ok';
@@ -137,23 +137,41 @@ export function sendsIdempotencyKey(baseUrl: string, pageOrigin: string | undefi
   }
 }
 
+/** A chunk's rows are not kept (its job was deleted meanwhile): nothing was sent. */
+export class RowsNotFoundError extends NotSentError {
+  constructor(message = 'Its rows were not found in this browser’s storage.') {
+    super(message);
+  }
+}
+
 /**
  * Sends a chunk's rows to the endpoint its job uses (the CSV file import or the JSON list
- * import); `reader` reads the answer's batch (off the main thread in the console), and makes
- * the request itself where it has a fetch of its own.
+ * import); `reader` reads the answer's batch (off the main thread in the console). A reader that
+ * makes the request itself and reads the chunk's rows from `database` (the results thread) does
+ * both in one step, so the rows never cross the page's thread; otherwise they are read here.
  */
 export function payloadSender(
   target: ApiTarget,
-  reader: Pick<BatchReader, 'headline' | 'fetch'>,
+  reader: Pick<BatchReader, 'headline' | 'fetch' | 'fetchReading'>,
+  store: Pick<JobStore, 'getPayload'>,
   httpDeps: HttpDeps | undefined = reader.fetch ? httpDepsWith(reader.fetch) : undefined,
   pageOrigin: string | undefined,
+  database?: string,
 ): SubmitDeps['send'] {
   const withKey = sendsIdempotencyKey(target.baseUrl, pageOrigin);
-  return async (payload, job, signal) => {
-    const key = withKey ? chunkIdempotencyKey(job.id, payload.chunkId) : undefined;
+  return async (job, chunkId, signal) => {
+    const key = withKey ? chunkIdempotencyKey(job.id, chunkId) : undefined;
+    const fileName = fileNameFor(job, chunkId);
+    if (reader.fetchReading && database !== undefined) {
+      const rows = { database, jobId: job.id, chunkId, endpoint: job.endpoint, fileName };
+      const reading = reader.fetchReading({ kind: 'headline', rows });
+      return reader.headline(await importReadByFetch(target, job.endpoint, signal, httpDeps ? { ...httpDeps, fetch: reading } : httpDepsWith(reading), key));
+    }
+    const payload = await store.getPayload(job.id, chunkId);
+    if (!payload) throw new RowsNotFoundError();
     const body =
       payload.body.format === 'csv'
-        ? await importFile(target, payload.body.csv, fileNameFor(job, payload.chunkId), signal, httpDeps, key)
+        ? await importFile(target, payload.body.csv, fileName, signal, httpDeps, key)
         : await importList(target, payload.body.requests, signal, httpDeps, key);
     return reader.headline(body);
   };

@@ -13,7 +13,8 @@
 //   nextFollowUpAt(list)              → when the runner should wake for the next one (null: none left)
 //   recordShipmentPage(f, page, now)  → the follow-up after one page, and whether to read the next page
 import type { Shipment } from '../../contract/shipment';
-import type { BatchOutcome, BatchProgress, OutcomeItem, RowProblemRecord } from '../import-job';
+import type { BatchOutcome, BatchProgress, RowProblemRecord } from '../import-job';
+import { trackingFailed, trackingToFollow as toFollowUp } from '../result-item';
 
 /** At least this long between two checks of one batch; each fruitless check doubles it, up to the cap. */
 export const FOLLOW_UP_SPACING_MS = 60_000;
@@ -33,15 +34,6 @@ export interface TrackingFollowUp {
   lastCheckAt: number | null;
   /** The page the check in progress reads next (1-based). */
   nextPage: number;
-}
-
-/** A row that created no shipment has no tracking to fail, whatever its tracking_status says. */
-const trackingFailed = (item: OutcomeItem | null): item is OutcomeItem => item?.trackingStatus === 'failed' && item.creationStatus !== 'failed';
-
-/** Whether a check would tell more of the item: its tracking still processing, or failed with no reason read yet. */
-function toFollowUp(item: OutcomeItem | null): item is OutcomeItem & { shipmentId: string } {
-  if (!item?.shipmentId) return false;
-  return item.trackingStatus === 'processing' || (trackingFailed(item) && !item.trackingFailureReason);
 }
 
 export function startFollowUps(outcomes: readonly BatchOutcome[]): TrackingFollowUp[] {
@@ -127,7 +119,7 @@ export function applyFollowUp(outcome: BatchOutcome, followUp: TrackingFollowUp)
   return changed ? { ...outcome, items } : null;
 }
 
-/** As many live problems as a poll's digest keeps (workers/results-summary.ts LIVE_PROBLEMS_KEPT). */
+/** As many live problems as a poll's digest keeps (thread/results-summary.ts LIVE_PROBLEMS_KEPT). */
 const LIVE_PROBLEMS_KEPT = 200;
 
 /**

@@ -1,11 +1,12 @@
-// Saves a polled batch's outcome from the results worker that read it, into the job store's
-// database (the layout: indexeddb-schema.ts), so a 5,000-item outcome is not cloned on the page's
-// thread twice (the worker's message, then IndexedDB). It runs in the worker: the one module of
-// jobs/ a worker may import (eslint.config.js). It writes only the `outcomes` store, only into a
-// database the job store already made, and only while the job record exists, in one transaction,
-// so a job deleted meanwhile leaves nothing behind. The job record stays the job store's to update.
+// The results thread's access to the job store's database (the layout: indexeddb-schema.ts). It
+// saves a polled batch's outcome from the thread that read it, so a 5,000-item outcome is not
+// cloned on the page's thread twice (the thread's message, then IndexedDB), and reads a job, its
+// outcomes and payloads for the results the thread holds (thread/results-session.ts). It writes
+// only the `outcomes` store, only into a database the job store already made, and only while the
+// job record exists, in one transaction, so a job deleted meanwhile leaves nothing behind. The
+// job record stays the job store's to update.
 import type { IDBPDatabase } from 'idb';
-import type { BatchOutcome } from '../import-job';
+import type { BatchOutcome, ChunkPayload, ImportJob } from '../import-job';
 import { JobDatabaseConnection, type JobDb, NoJobDatabaseError } from './indexeddb-schema';
 
 export class OutcomeWriter {
@@ -35,8 +36,30 @@ export class OutcomeWriter {
     return true;
   }
 
+  /** The job record, or undefined when it (or the database) is not kept. */
+  get(jobId: string): Promise<ImportJob | undefined> {
+    return this.read((db) => db.get('jobs', jobId));
+  }
+
+  outcome(jobId: string, batchId: string): Promise<BatchOutcome | undefined> {
+    return this.read((db) => db.get('outcomes', [jobId, batchId]));
+  }
+
+  payload(jobId: string, chunkId: number): Promise<ChunkPayload | undefined> {
+    return this.read((db) => db.get('payloads', [jobId, chunkId]));
+  }
+
   close(): Promise<void> {
     return this.connection.close();
+  }
+
+  private async read<T>(get: (db: IDBPDatabase<JobDb>) => Promise<T | undefined>): Promise<T | undefined> {
+    try {
+      return await get(await this.db());
+    } catch (error) {
+      if (error instanceof NoJobDatabaseError) return undefined;
+      throw error;
+    }
   }
 
   private db(): Promise<IDBPDatabase<JobDb>> {

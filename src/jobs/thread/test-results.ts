@@ -1,7 +1,10 @@
 // Test helpers: an outcome item, a finished batch with the CSV payload it was sent with, and a
-// finished job with an in-memory store of its outcomes and payloads.
+// finished job kept in an in-memory job storage with its outcomes and payloads.
 import Papa from 'papaparse';
-import type { BatchOutcome, BatchProgress, ChunkPayload, ImportJob, OutcomeItem } from '../../jobs/import-job';
+import type { BatchOutcome, BatchProgress, ChunkPayload, ImportJob, OutcomeItem } from '../import-job';
+import { MemoryJobStorage } from '../storage/memory-storage';
+import type { ResultsThread } from './results-reader';
+import { ResultsSessions, type ResultsSource } from './results-session';
 
 export function item(rowNumber: number, change: Partial<OutcomeItem> = {}): OutcomeItem {
   return { rowNumber, creationStatus: 'created', trackingStatus: 'succeeded', shipmentId: `s${rowNumber}`, reference: null, problems: [], ...change };
@@ -52,9 +55,19 @@ export function finishedJob(headers: string[], batches: { outcome: BatchOutcome;
     notify: false,
     ...change,
   };
-  const store = {
-    getOutcomes: (jobId: string) => Promise.resolve(batches.map((batch) => batch.outcome).filter((outcome) => outcome.jobId === jobId)),
-    getPayload: (_jobId: string, chunkId: number) => Promise.resolve(batches.find((batch) => batch.payload.chunkId === chunkId)?.payload),
-  };
-  return { job, store };
+  return { job, batches };
+}
+
+/** The job kept in a memory storage, as the job store keeps it: the record, each chunk's payload, each batch's outcome. */
+export async function storedJob(job: ImportJob, batches: { outcome: BatchOutcome; payload: ChunkPayload }[], storage = new MemoryJobStorage()): Promise<MemoryJobStorage> {
+  await storage.create(job, batches.map((batch) => batch.payload));
+  for (const { outcome } of batches) await storage.saveOutcome(outcome);
+  return storage;
+}
+
+/** The results thread run in this thread over one storage, for a page's tests: the same sessions, no worker. */
+export function inProcessThread(source: ResultsSource): ResultsThread & { sessions: ResultsSessions } {
+  const sessions = new ResultsSessions(() => source);
+  // A structured copy of each answer, as a worker's message would make (a download's Blob crosses as it is).
+  return { sessions, request: (kind, body) => sessions.answer(kind, body).then((answer) => (kind === 'results-export' ? answer : structuredClone(answer))) };
 }

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { NetworkError, NotSentError } from '../../api/api-error';
+import { InvalidResponseError, NetworkError, NotSentError } from '../../api/api-error';
 import { type HttpDeps, KeptBodyResponse } from '../../api/http-client';
-import { importFile } from '../../api/imports';
+import { fetchBatchBody, importFile } from '../../api/imports';
+import type { BatchDigest, ImportJob } from '../import-job';
+import { payloadSender, RowsNotFoundError } from '../runner/submit-queue';
 import { RateLimitBudget } from '../../api/rate-limit-budget';
-import type { ResultsWorkerMessage, ResultsWorkerResponse, ServiceAnswer } from '../../workers/results-protocol';
+import type { ResultsWorkerMessage, ResultsWorkerResponse, ServiceAnswer } from './results-protocol';
 import { ResultsReader } from './results-reader';
 
 /** A worker that records what the page posts; the test answers for it. */
@@ -133,5 +135,57 @@ describe('ResultsReader.fetch', () => {
       throw new Error('Workers are blocked here');
     });
     await expect(importFile(target, 'a', 'a.csv', undefined, deps(reader.fetch))).rejects.toThrow(NotSentError);
+  });
+});
+
+describe('one message per request to the service', () => {
+  const job = { id: 'job-1', endpoint: 'file', source: { kind: 'file', fileName: 'march.csv', size: 1, contentHash: null } } as ImportJob;
+  const noPayloadHere = { getPayload: () => Promise.reject(new Error('the page read the chunk’s rows')) };
+  const headline = { id: 'b1', status: 'processing', total: 1, completed: 0, failureReason: null };
+
+  it('sends an import as one message: the thread reads the rows, sends them and reads the answer; a 429 is waited out here', async () => {
+    const { reader, posted, answer } = fakeWorker();
+    const send = payloadSender({ ...target, baseUrl: '' }, reader, noPayloadHere, deps(reader.fetch), 'https://console.example', 'jobs-db');
+    const sent = send(job, 3, new AbortController().signal);
+    await tick();
+    expect(posted).toHaveLength(1);
+    expect(posted[0]!.message).toMatchObject({
+      kind: 'fetch',
+      request: { url: '/api/v1/shipments/imports/file', method: 'POST', body: null },
+      read: { kind: 'headline', rows: { database: 'jobs-db', jobId: 'job-1', chunkId: 3, endpoint: 'file', fileName: 'march-part-4.csv' } },
+    });
+    answer({ type: 'done', kind: 'fetch', id: posted[0]!.message.id, answer: service({ status: 429, headers: [['retry-after', '1']], text: '{}' }) });
+    await tick();
+    await tick();
+    expect(posted).toHaveLength(2);
+    answer({ type: 'done', kind: 'fetch', id: posted[1]!.message.id, answer: service({ status: 202, bodyId: 7, read: { headline } }) });
+    await expect(sent).resolves.toEqual(headline);
+    // Two requests, two messages: nothing was asked to read the answer afterwards.
+    expect(posted).toHaveLength(2);
+  });
+
+  it('records an import whose rows the thread could not find as never sent', async () => {
+    const { reader, posted, answer } = fakeWorker();
+    const sent = payloadSender(target, reader, noPayloadHere, deps(reader.fetch), undefined, 'jobs-db')(job, 0, new AbortController().signal);
+    await tick();
+    answer({ type: 'failed', id: posted[0]!.message.id, message: 'Its rows were not found in this browser’s storage.', rowsMissing: true });
+    await expect(sent).rejects.toThrow(new RowsNotFoundError('Its rows were not found in this browser’s storage.'));
+  });
+
+  it('polls in one message: the digest comes back with the status and headers, and an unreadable answer says why', async () => {
+    const { reader, posted, answer } = fakeWorker();
+    const saveTo = { database: 'jobs-db', jobId: 'job-1', chunkId: 0 };
+    const polled = fetchBatchBody(target, 'b1', undefined, deps(reader.fetchReading({ kind: 'digest', saveTo })));
+    await tick();
+    expect(posted[0]!.message).toMatchObject({ kind: 'fetch', request: { method: 'GET' }, read: { kind: 'digest', saveTo } });
+    const digest = { ...headline, counts: { created: 1, updated: 0, failed: 0, withWarnings: 0, trackingFailed: 0 }, problems: [], problemCount: 0, unmatchedItems: 0, items: null } satisfies BatchDigest;
+    answer({ type: 'done', kind: 'fetch', id: posted[0]!.message.id, answer: service({ status: 200, bodyId: 9, read: { digest } }) });
+    await expect(reader.digest(await polled, null, saveTo)).resolves.toEqual(digest);
+    expect(posted).toHaveLength(1);
+
+    const broken = fetchBatchBody(target, 'b1', undefined, deps(reader.fetchReading({ kind: 'digest', saveTo })));
+    await tick();
+    answer({ type: 'done', kind: 'fetch', id: posted[1]!.message.id, answer: service({ status: 200, bodyId: 10, read: { error: 'The batch answered with something that is not JSON.' } }) });
+    await expect(reader.digest(await broken, null, saveTo)).rejects.toThrow(new InvalidResponseError('The batch answered with something that is not JSON.'));
   });
 });

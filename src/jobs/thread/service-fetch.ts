@@ -1,9 +1,10 @@
-// The results worker's requests to the service (results-protocol.ts ServiceRequest). The page
-// keeps the pacing, retries and errors (api/http-client.ts) and asks this worker to make each
+// The results thread's requests to the service (results-protocol.ts ServiceRequest). The page
+// keeps the pacing, retries and errors (api/http-client.ts) and asks the thread to make each
 // import and poll: the answer's body, up to 5,000 result items, is then received on this thread,
-// not the page's, and a 2xx body is kept here for the headline or digest that reads it next.
-// Receiving a 1.5 MB batch on the page took it ~20 ms a time in a plain browser, and twice that
-// with devtools attached.
+// not the page's, and a 2xx body is read here at once (when the request says how) or kept for
+// the headline or digest that reads it next. Receiving a 1.5 MB batch on the page took it ~20 ms
+// a time in a plain browser, and twice that with devtools attached.
+import type { ChunkBody } from '../import-job';
 import type { ResultsBody, ServiceAnswer, ServiceRequest } from './results-protocol';
 
 /**
@@ -25,6 +26,15 @@ function requestBody(body: ServiceRequest['body']): BodyInit | undefined {
   return form;
 }
 
+/**
+ * An import request with the chunk's rows as its body, as the page's HTTP module would have sent
+ * them: a CSV as the form's one part `file` (named `fileName`), a JSON list as JSON text.
+ */
+export function withChunkRows(request: ServiceRequest, body: ChunkBody, fileName: string): ServiceRequest {
+  if (body.format === 'csv') return { ...request, body: { form: [['file', new File([body.csv], fileName, { type: 'text/csv' })]] } };
+  return { ...request, headers: { ...request.headers, 'Content-Type': 'application/json' }, body: { text: JSON.stringify(body.requests) } };
+}
+
 export class ServiceFetcher {
   private nextBodyId = 1;
   /** By body id, oldest first. */
@@ -34,7 +44,8 @@ export class ServiceFetcher {
 
   constructor(private readonly fetchImpl: typeof fetch = (...args) => fetch(...args)) {}
 
-  async fetch(id: number, request: ServiceRequest): Promise<ServiceAnswer> {
+  /** `read`: what to make of a 2xx body at once (then not kept); its failure is the answer's `read.error`. */
+  async fetch(id: number, request: ServiceRequest, read?: (body: ArrayBuffer) => Promise<NonNullable<ServiceAnswer['read']>>): Promise<ServiceAnswer> {
     const controller = new AbortController();
     this.underWay.set(id, controller);
     try {
@@ -45,12 +56,23 @@ export class ServiceFetcher {
         throw new NoAnswerError(describe(error));
       }
       const answer: ServiceAnswer = { status: response.status, statusText: response.statusText, headers: [...response.headers], bodyId: null, text: null, cutOff: null };
+      let body: ArrayBuffer;
       try {
-        if (response.ok) answer.bodyId = this.keep(await response.arrayBuffer());
-        else answer.text = await response.text();
+        if (!response.ok) {
+          answer.text = await response.text();
+          return answer;
+        }
+        body = await response.arrayBuffer();
       } catch (error) {
         answer.cutOff = describe(error);
+        return answer;
       }
+      if (!read) {
+        answer.bodyId = this.keep(body);
+        return answer;
+      }
+      answer.bodyId = this.nextBodyId++;
+      answer.read = await read(body).catch((error: unknown) => ({ error: describe(error) }));
       return answer;
     } finally {
       this.underWay.delete(id);

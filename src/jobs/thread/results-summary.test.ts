@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Batch } from '../contract/batch';
+import type { Batch } from '../../contract/batch';
 import { digestBatch, readBatchBody } from './results-summary';
 
 function batch(id: string, items: { row_number?: number; creation: string; tracking?: string; warnings?: number }[], status = 'completed'): Batch {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ServiceRequest } from './results-protocol';
-import { KEPT_BODIES, NoAnswerError, ServiceFetcher } from './service-fetch';
+import { KEPT_BODIES, NoAnswerError, ServiceFetcher, withChunkRows } from './service-fetch';
 
 const get = (url = 'https://api.example.com/api/v1/shipments/imports/b1'): ServiceRequest => ({ url, method: 'GET', headers: { authorization: 'Bearer k' }, body: null });
 const bytes = (text: string) => new TextEncoder().encode(text).buffer;
@@ -61,5 +61,33 @@ describe('ServiceFetcher', () => {
     expect(() => fetcher.take({ bodyId: ids[0]! })).toThrow(/no longer held/);
     expect(text(fetcher.take({ bodyId: ids[1]! }))).toBe('2');
     expect(text(fetcher.take(bytes('sent by the page')))).toBe('sent by the page');
+  });
+
+  it('reads a 2xx body in the same request when asked, keeping nothing, and says why it could not', async () => {
+    const fetcher = new ServiceFetcher(() => Promise.resolve(new Response('{"id":"b1"}', { status: 202 })));
+    const read = await fetcher.fetch(1, get(), (body) => Promise.resolve({ headline: { id: (JSON.parse(text(body)) as { id: string }).id, status: 'processing', total: 1, completed: 0, failureReason: null } }));
+    expect(read).toMatchObject({ status: 202, read: { headline: { id: 'b1' } } });
+    expect(() => fetcher.take({ bodyId: read.bodyId! })).toThrow(/no longer held/);
+    const unreadable = await fetcher.fetch(2, get(), () => Promise.reject(new Error('The import answered with something that is not JSON.')));
+    expect(unreadable).toMatchObject({ status: 202, cutOff: null, read: { error: 'The import answered with something that is not JSON.' } });
+    // A refusal is not read: its text goes back as it is.
+    const refused = await new ServiceFetcher(() => Promise.resolve(new Response('no', { status: 400 }))).fetch(3, get(), () => Promise.reject(new Error('read')));
+    expect(refused).toMatchObject({ status: 400, text: 'no', bodyId: null });
+    expect(refused.read).toBeUndefined();
+  });
+});
+
+describe('withChunkRows', () => {
+  const post = { url: 'https://x/api/v1/shipments/imports/file', method: 'POST', headers: { accept: 'application/json' }, body: null };
+
+  it('sends a CSV chunk as the form’s one part `file`, named, and a JSON list as JSON text', async () => {
+    const csv = withChunkRows(post, { format: 'csv', csv: 'tracking_number\r\nMSCU1234566' }, 'march-part-1.csv');
+    const [name, file] = (csv.body as { form: [string, File][] }).form[0]!;
+    expect(name).toBe('file');
+    expect(file.name).toBe('march-part-1.csv');
+    expect(await file.text()).toBe('tracking_number\r\nMSCU1234566');
+    const list = withChunkRows({ ...post, url: 'https://x/api/v1/shipments/imports' }, { format: 'json', requests: [{ tracking_number: 'X1' }] }, 'unused.csv');
+    expect(list.body).toEqual({ text: '[{"tracking_number":"X1"}]' });
+    expect(list.headers).toEqual({ accept: 'application/json', 'Content-Type': 'application/json' });
   });
 });

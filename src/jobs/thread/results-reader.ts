@@ -1,0 +1,140 @@
+// The page's side of the results thread (results-worker.ts), through the one worker client.
+// For the job runner it is the reader of batch bodies (import-job.ts BatchReader) and the fetch
+// its imports and polls go through: each request is one message, which the thread makes and
+// whose 2xx answer it reads in the same step (fetchReading: an import's headline, its body built
+// there from the chunk's rows; a poll's digest, a final outcome saved there), so neither a
+// chunk's rows nor a batch of 5,000 items crosses the page's thread; the page keeps the status
+// and headers, which pace and retry. For the results pages it asks the same thread for a job's
+// counts, rows, downloads and rows to retry (ResultsThread).
+import { InvalidResponseError, NotSentError } from '../../api/api-error';
+import { type KeptBody, KeptBodyResponse } from '../../api/http-client';
+import type { BatchDigest, BatchHeadline, BatchRead, BatchReader, OutcomeDestination } from '../import-job';
+import { RowsNotFoundError } from '../runner/submit-queue';
+import type { ResultsAnswers, ResultsRequests, ResultsSessionKind, ServiceAnswer, ServiceRequest } from './results-protocol';
+import { WorkerClient } from './worker-client';
+
+/** A request body as it can cross to the worker: text, or a form's entries (FormData cannot). */
+function serviceBody(body: RequestInit['body']): ServiceRequest['body'] {
+  if (body === undefined || body === null) return null;
+  if (typeof body === 'string') return { text: body };
+  if (body instanceof FormData) return { form: [...body.entries()] };
+  throw new TypeError('Only text and form bodies can be sent from the batch reader.');
+}
+
+/** Statuses whose answer has no body (the Response constructor refuses one). */
+const NO_BODY = new Set([101, 103, 204, 205, 304]);
+
+/** The worker's answer as the Response fetch() would have given, its 2xx body kept there. */
+function responseOf(answer: ServiceAnswer): Response {
+  const init: ResponseInit = { status: answer.status, statusText: answer.statusText, headers: answer.headers };
+  if (answer.bodyId !== null) return new KeptBodyResponse({ bodyId: answer.bodyId }, init);
+  if (answer.cutOff !== null) {
+    // Reading it fails as reading the cut-off answer did in the worker.
+    const reason = new TypeError(answer.cutOff);
+    return new Response(new ReadableStream({ start: (controller) => controller.error(reason) }), init);
+  }
+  return new Response(NO_BODY.has(answer.status) ? null : answer.text, init);
+}
+
+/** What the results pages ask of the thread. */
+export interface ResultsThread {
+  request<K extends ResultsSessionKind>(kind: K, body: ResultsRequests[K]): Promise<ResultsAnswers[K]>;
+}
+
+/** Answers read in the thread and not yet taken, at most. */
+const KEPT_READS = 16;
+
+export class ResultsReader implements BatchReader, ResultsThread {
+  private readonly client: WorkerClient<ResultsRequests, ResultsAnswers>;
+  /** What the thread read of each 2xx answer with its request (fetchReading), by body id. */
+  private readonly reads = new Map<number, NonNullable<ServiceAnswer['read']>>();
+
+  constructor(createWorker: () => Worker = () => new Worker(new URL('./results-worker.ts', import.meta.url), { type: 'module', name: 'results' })) {
+    this.client = new WorkerClient<ResultsRequests, ResultsAnswers>({
+      create: createWorker,
+      name: 'batch reader',
+      // Before its code ran, the worker made none of the requests posted to it.
+      stopped: (message, { ready }) => (ready ? new InvalidResponseError(`The batch reader stopped unexpectedly${message ? `: ${message}` : ''}.`) : notStarted(message)),
+      // A request that got no answer fails as fetch() does, so the HTTP client treats it as one;
+      // an import whose rows were not found was never sent.
+      failed: ({ message, network, rowsMissing }) => (rowsMissing ? new RowsNotFoundError(message) : network ? new TypeError(message) : new InvalidResponseError(message)),
+    });
+  }
+
+  headline(body: ArrayBuffer | KeptBody): Promise<BatchHeadline> {
+    const read = this.readAlready(body);
+    if (read) return 'headline' in read ? Promise.resolve(read.headline) : Promise.reject(this.unreadable(read, 'an import'));
+    return this.client.send('headline', { body }, { transfer: body instanceof ArrayBuffer ? [body] : [] }).promise;
+  }
+
+  digest(body: ArrayBuffer | KeptBody, rowNumbers: number[] | null, saveTo?: OutcomeDestination): Promise<BatchDigest> {
+    const read = this.readAlready(body);
+    if (read) return 'digest' in read ? Promise.resolve(read.digest) : Promise.reject(this.unreadable(read, 'a poll'));
+    return this.client.send('digest', saveTo ? { body, rowNumbers, saveTo } : { body, rowNumbers }, { transfer: body instanceof ArrayBuffer ? [body] : [] }).promise;
+  }
+
+  /** A request about a job's results; its failure is a plain sentence. */
+  request<K extends ResultsSessionKind>(kind: K, body: ResultsRequests[K]): Promise<ResultsAnswers[K]> {
+    return this.client.request(kind, body).catch((error: unknown) => {
+      throw new Error(error instanceof NotSentError ? 'The part of this page that reads results could not start. Reload the page.' : error instanceof Error ? error.message : String(error));
+    });
+  }
+
+  /**
+   * fetch(), made in the worker: the same status and headers; a 2xx body stays there. No answer
+   * at all rejects with a TypeError, as fetch() does; an aborted signal gives the request up.
+   */
+  readonly fetch = (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => this.fetchThere(input, init, undefined);
+
+  /** The same fetch, whose 2xx answer the thread also reads (BatchReader.fetchReading): one message per request. */
+  readonly fetchReading =
+    (read: BatchRead): typeof fetch =>
+    (input, init) =>
+      this.fetchThere(input, init ?? {}, read);
+
+  private async fetchThere(input: RequestInfo | URL, init: RequestInit, read: BatchRead | undefined): Promise<Response> {
+    const signal = init.signal ?? undefined;
+    signal?.throwIfAborted();
+    const url = input instanceof Request ? input.url : String(input);
+    // An import read this way has no body here: the thread builds it from the chunk's rows.
+    const request: ServiceRequest = { url, method: init.method ?? 'GET', headers: Object.fromEntries(new Headers(init.headers)), body: serviceBody(init.body) };
+    const { id, promise } = this.client.send('fetch', read ? { request, read } : { request });
+    const onAbort = () => this.client.abort(id, signal?.reason instanceof Error ? signal.reason : new DOMException('The request was aborted.', 'AbortError'));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      const answer = await promise;
+      if (answer.read && answer.bodyId !== null) this.keepRead(answer.bodyId, answer.read);
+      return responseOf(answer);
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /** What the thread read of an answer's body in the same message, taken once. */
+  private readAlready(body: ArrayBuffer | KeptBody): NonNullable<ServiceAnswer['read']> | undefined {
+    if (body instanceof ArrayBuffer) return undefined;
+    const read = this.reads.get(body.bodyId);
+    this.reads.delete(body.bodyId);
+    return read;
+  }
+
+  private keepRead(bodyId: number, read: NonNullable<ServiceAnswer['read']>): void {
+    this.reads.set(bodyId, read);
+    // Each is taken right after its answer; more only wait when the page stopped reading (a request given up).
+    for (const oldest of this.reads.keys()) {
+      if (this.reads.size <= KEPT_READS) break;
+      this.reads.delete(oldest);
+    }
+  }
+
+  private unreadable(read: NonNullable<ServiceAnswer['read']>, what: string): InvalidResponseError {
+    return new InvalidResponseError('error' in read ? read.error : `The batch reader read ${what} as another kind of answer.`);
+  }
+}
+
+function notStarted(why: string): NotSentError {
+  return new NotSentError(`The part of this page that sends and reads imports could not start${why ? ` (${why})` : ''}, so nothing was sent. Reload the page, then resume.`);
+}
+
+/** The console's one results thread: the runner's reader (the 202 answers and polls) and the results pages'. */
+export const resultsThread = new ResultsReader();
