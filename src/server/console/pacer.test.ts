@@ -161,6 +161,21 @@ describe('the pacer', () => {
     expect(granted).toEqual(['import', 'page']);
   });
 
+  it('holds a 429 for its Retry-After only, even where its bucket still had requests left until a later reset', async () => {
+    const clock = new FakeClock();
+    const pacer = new Pacer({ clock });
+    const { granted, slots, ask } = track(pacer);
+    void ask('first', poll('job-aaaa'));
+    await clock.advance(0);
+    // A service having a bad second: its hourly bucket has 1,400 left, yet it answers 429, retry in 1 s.
+    slots.get('first')!.done(answer(clock, 429, 1_500, 1_400, 3_600_000, { 'retry-after': '1' }));
+    void ask('again', poll('job-aaaa'));
+    await clock.advance(999);
+    expect(granted).toEqual(['first']);
+    await clock.advance(1);
+    expect(granted).toEqual(['first', 'again']);
+  });
+
   it('refuses a request when the workspace already holds the most it keeps waiting, saying when to try again', async () => {
     const clock = new FakeClock();
     const pacer = new Pacer({ clock, maxQueued: 2 });

@@ -464,9 +464,10 @@ class WorkspacePacer {
     }
     if (answer.status === 429) {
       const waitMs = parseRetryAfter(answer.headers.get('retry-after'), now) ?? (told?.resetAt != null ? Math.max(0, told.resetAt - now) : 1000);
+      // The pause is the whole answer: the next answer after it says what the bucket has left.
+      // Emptying the bucket until its window's reset would hold an hourly bucket for an hour
+      // over a 429 that asked for one second.
       this.pausedUntil = Math.max(this.pausedUntil, now + waitMs);
-      const state = this.states.get(bucket);
-      if (state) this.states.set(bucket, { ...state, remaining: 0, resetAt: Math.max(state.resetAt ?? 0, now + waitMs) });
     }
   }
 
