@@ -147,6 +147,8 @@ export default tseslint.config(
   packageBans('workers', ui, 'The worker is a thin adapter without React.'),
   packageBans('server', ui, 'The sandbox does not import React.'),
   packageBans('jobs', [...ui, ...node, '!@tanstack/query-core'], 'src/jobs has no React: pages read it through useSyncExternalStore; its poll loop uses TanStack Query\'s core.'),
+  // The console server's storage adapter is the one file of src/jobs that opens SQLite.
+  { files: ['src/jobs/storage/sqlite-*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ui, message: 'src/jobs has no React.' }] }] } },
   engineWithoutBrowser,
   // The harnesses share src/tooling and never each other: the e2e specs and the benches both
   // import src/tooling (browser, server processes), and src/tooling imports neither.
