@@ -25,7 +25,7 @@ const allowed = {
   jobs: ['jobs', 'api', 'spreadsheet', 'contract'],
   features: ['features', 'jobs', 'api', 'components', 'spreadsheet', 'contract', 'workers'],
   app: ['app', 'features', 'jobs', 'api', 'components', 'contract'],
-  server: ['server', 'spreadsheet', 'contract'],
+  server: ['server', 'jobs', 'api', 'spreadsheet', 'contract', 'workers'],
 };
 
 const srcRoot = path.join(import.meta.dirname, 'src');
@@ -58,6 +58,11 @@ const directionsRule = {
         // batches with the results worker's own pure reader (workers/results-summary.ts).
       } else if (from === 'features' && to === 'workers' && (!/-protocol(\.ts)?$/.test(target.at(-1)) || !typeOnly)) {
         context.report({ node, message: `features may import only types from a worker protocol (workers/*-protocol.ts), not ${target.join('/')}: talk to the worker through its messages.` });
+      } else if (from === 'server' && ['jobs', 'api', 'workers'].includes(to) && rel[1] !== 'console') {
+        context.report({ node, message: `Only the console's server (src/server/console) runs the job engine: src/server/${rel[1]} must not import src/${to}.` });
+      } else if (from === 'server' && to === 'workers' && target.join('/').replace(/\.ts$/, '') !== 'workers/results-summary') {
+        // The console's server reads batch bodies with the results worker's own pure reader, nothing else of workers/.
+        context.report({ node, message: `src/server/console may import only workers/results-summary.ts (the pure batch reader), not ${target.join('/')}.` });
       } else if (from === 'server' && to === 'server' && rel[1] === 'sandbox' && target[1] === 'console') {
         context.report({ node, message: `The sandbox knows nothing of the console's server (DESIGN.md §2): src/server/sandbox must not import src/server/console.` });
       } else if (from === 'server' && to === 'server' && rel[1] === 'console' && target[1] === 'sandbox') {
@@ -145,7 +150,7 @@ export default tseslint.config(
   packageBans('contract', '^(?!zod(/|$)|vitest$|\\.)', 'src/contract imports zod only.'),
   packageBans('spreadsheet', [...ui, ...node], 'src/spreadsheet is pure: no React, no DOM, no Node built-ins.'),
   packageBans('workers', ui, 'The worker is a thin adapter without React.'),
-  packageBans('server', ui, 'The sandbox does not import React.'),
+  packageBans('server', [...ui, '!@tanstack/query-core'], 'The servers do not import React; the console server\'s job runner polls with TanStack Query\'s core.'),
   packageBans('jobs', [...ui, ...node, '!@tanstack/query-core'], 'src/jobs has no React: pages read it through useSyncExternalStore; its poll loop uses TanStack Query\'s core.'),
   // The console server's storage adapter is the one file of src/jobs that opens SQLite.
   { files: ['src/jobs/storage/sqlite-*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ui, message: 'src/jobs has no React.' }] }] } },

@@ -18,6 +18,7 @@ import { registerTeamHistory } from './console/team-history-routes';
 import { registerRememberedMappings } from './console/remembered-mapping-routes';
 import { workspaceIdentity } from './console/workspace-identity';
 import { importObserver, type ImportAnswerObserver } from './console/import-observer';
+import { registerServerJobHost } from './console/server-job-host';
 
 export async function buildApp(config: ServerConfig, deps: ApiDependencies = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -41,15 +42,15 @@ export async function buildApp(config: ServerConfig, deps: ApiDependencies = {})
   addSecurityHeaders(app);
   addJsonDepthLimit(app, config.maxJsonDepth);
   app.setErrorHandler(clientErrorHandler);
-  const observe = registerConsoleServer(app, config);
+  const observe = registerConsoleServer(app, config, deps);
   await registerApi(app, config, deps, observe);
   if (config.consoleDir) await serveConsole(app, config.consoleDir);
   notFoundHandler(app, config.consoleDir !== null);
   return app;
 }
 
-/** The console server's own endpoints beside the service's API: the team history and remembered mappings (CONSOLE_DB). */
-function registerConsoleServer(app: FastifyInstance, config: ServerConfig): ImportAnswerObserver {
+/** The console server's own endpoints beside the service's API: the team history, remembered mappings and the jobs it runs (CONSOLE_DB). */
+function registerConsoleServer(app: FastifyInstance, config: ServerConfig, deps: ApiDependencies): ImportAnswerObserver {
   const store = new ConsoleStore(config.consoleDbPath);
   app.addHook('onClose', (_instance, done) => {
     store.close();
@@ -66,8 +67,23 @@ function registerConsoleServer(app: FastifyInstance, config: ServerConfig): Impo
   });
   registerTeamHistory(app, { store, workspaceOf, userHeader: config.consoleUserHeader, keepMs: config.consoleKeepMs });
   registerRememberedMappings(app, { store, workspaceOf, userHeader: config.consoleUserHeader, keepMs: config.consoleKeepMs });
+  // The key the server's jobs are sent with on its own: the upstream's (the proxy adds it), or a sandbox key of the workspace.
+  const sandboxKeyOf = new Map(sandboxKeys(config).filter(({ key }) => !disabled.has(key)).reverse().map(({ key, workspace }) => [`sandbox:${workspace}`, key]));
+  const serverHoldsKey = config.upstreamUrl !== null && config.upstreamApiKey !== null;
+  registerServerJobHost(app, {
+    consoleDbPath: config.consoleDbPath,
+    store,
+    workspaceOf,
+    userHeader: config.consoleUserHeader,
+    maxJobBytes: SERVER_JOB_MAX_BYTES,
+    ownKey: (workspace) => (serverHoldsKey ? '' : config.upstreamUrl === null ? (sandboxKeyOf.get(workspace) ?? null) : null),
+    ...deps.serverJobs,
+  });
   return importObserver(store, workspaceOf);
 }
+
+/** The largest job one Send hands to the console's server: its rows as JSON (a 100,000-row file is about 20 MB). */
+const SERVER_JOB_MAX_BYTES = 200 * 1024 * 1024;
 
 /** The longest id or reference (decoded characters) one segment of a URL path may hold. */
 export const MAX_PATH_PARAM_LENGTH = DEFAULT_TABLE_LIMITS.maxCellLength;
