@@ -66,5 +66,5 @@ export const serverJobAnswerSchema = z.object({ job: serverJobSchema });
 export const serverJobDecisionAnswerSchema = z.object({ job: serverJobSchema, refused: z.string().nullable() });
 
 export const serverJobPayloadSchema = teamChunkRowsSchema.extend({ jobId: z.string(), chunkId: count });
-export const serverJobOutcomeSchema = z.looseObject({ jobId: z.string(), batchId: z.string(), chunkId: count, items: z.array(z.unknown()) });
+export const serverJobOutcomeSchema = z.looseObject({ jobId: z.string(), batchId: z.string(), chunkId: count, status: z.string(), failureReason: z.string().nullable(), items: z.array(z.unknown()) });
 export const serverJobOutcomesSchema = z.object({ data: z.array(serverJobOutcomeSchema) });
