@@ -5,6 +5,7 @@ import { Button, buttonClass } from '../../components/button';
 import { StatusBadge } from '../../components/status-badge';
 import type { ImportJob } from '../../jobs/import-job';
 import { jobStore } from '../../jobs/job-runtime';
+import { sentFromLabel } from '../../jobs/job-sender';
 import { ConfirmDialog } from './confirm-dialog';
 import { type JobCounts, describeJobState, describeSource, formatTimeParts, jobActions, jobCounts, jobLabel } from './job-summary';
 import { formatCount } from '../../components/plural';
@@ -43,6 +44,7 @@ export function JobsTable({ jobs, onNotice }: { jobs: readonly ImportJob[]; onNo
           <tr>
             <th scope="col" className="px-3 py-2">Source</th>
             <th scope="col" className="px-3 py-2">State</th>
+            <th scope="col" className="px-3 py-2">Sent from</th>
             {COUNT_COLUMNS.map((column) => (
               <th key={column.key} scope="col" className="px-2 py-2 text-right">{column.label}</th>
             ))}
@@ -121,6 +123,7 @@ function JobRow({ job, onNotice }: { job: ImportJob; onNotice: (notice: Notice) 
         <StatusBadge tone={state.tone}>{state.word}</StatusBadge>
         {state.detail && <p className="mt-1 text-xs text-slate-600">{state.detail}</p>}
       </td>
+      <td className="px-3 py-2 text-slate-700">{sentFromLabel(job.runsOn, 'mine')}</td>
       {COUNT_COLUMNS.map((column) => (
         <td key={column.key} className="px-2 py-2 text-right tabular-nums">{formatCount(counts[column.key])}</td>
       ))}
