@@ -132,15 +132,16 @@ describe('History', () => {
     expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual(['Quick add', 'clean.csv, 2.0 KB', 'Retry of clean.csv']);
 
     const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
-    // State, sent from, read, sent, skipped, created, updated, failed, started, finished, actions.
+    // State, read, sent, skipped, created, updated, failed, started, finished, sent from, actions.
     const done = cells(rows[1]!);
-    expect(done.slice(0, 8)).toEqual(['✕Finished with failures1 row failed.', 'This browser', '5', '4', '1', '3', '0', '1']);
-    expect(done[8]).toMatch(/^2 Mar 2026, \d\d:\d\d$/);
-    expect(done[9]).toMatch(/^\d+ \w{3} \d{4}, \d\d:\d\d$/);
+    expect(done.slice(0, 7)).toEqual(['✕Finished with failures1 row failed.', '5', '4', '1', '3', '0', '1']);
+    expect(done[7]).toMatch(/^2 Mar 2026, \d\d:\d\d$/);
+    expect(done[8]).toMatch(/^\d+ \w{3} \d{4}, \d\d:\d\d$/);
+    expect(done[9]).toBe('This browser');
 
     const running = cells(rows[0]!);
-    expect(running.slice(0, 8)).toEqual(['◔Sending', 'This browser', '3', '0', '0', '0', '0', '0']);
-    expect(running[9]).toBe('not yet');
+    expect(running.slice(0, 7)).toEqual(['◔Sending', '3', '0', '0', '0', '0', '0']);
+    expect(running[8]).toBe('not yet');
     expect(within(rows[2]!).getByText('Paused')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('The service refused the API key.')).toBeInTheDocument();
 

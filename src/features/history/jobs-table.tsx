@@ -44,12 +44,12 @@ export function JobsTable({ jobs, onNotice }: { jobs: readonly ImportJob[]; onNo
           <tr>
             <th scope="col" className="px-3 py-2">Source</th>
             <th scope="col" className="px-3 py-2">State</th>
-            <th scope="col" className="px-3 py-2">Sent from</th>
             {COUNT_COLUMNS.map((column) => (
               <th key={column.key} scope="col" className="px-2 py-2 text-right">{column.label}</th>
             ))}
             <th scope="col" className="px-3 py-2">Started</th>
             <th scope="col" className="px-3 py-2">Finished</th>
+            <th scope="col" className="px-3 py-2">Sent from</th>
             <th scope="col" className={`${ACTIONS_CELL} bg-slate-50`}><span className="sr-only">Actions</span></th>
           </tr>
         </thead>
@@ -123,7 +123,6 @@ function JobRow({ job, onNotice }: { job: ImportJob; onNotice: (notice: Notice) 
         <StatusBadge tone={state.tone}>{state.word}</StatusBadge>
         {state.detail && <p className="mt-1 text-xs text-slate-600">{state.detail}</p>}
       </td>
-      <td className="px-3 py-2 text-slate-700">{sentFromLabel(job.runsOn, 'mine')}</td>
       {COUNT_COLUMNS.map((column) => (
         <td key={column.key} className="px-2 py-2 text-right tabular-nums">{formatCount(counts[column.key])}</td>
       ))}
@@ -133,6 +132,7 @@ function JobRow({ job, onNotice }: { job: ImportJob; onNotice: (notice: Notice) 
       <td className="px-3 py-2 text-slate-700">
         {job.finishedAt === null ? <span className="whitespace-nowrap text-slate-500">not yet</span> : <JobTime epochMs={job.finishedAt} />}
       </td>
+      <td className="px-3 py-2 text-slate-700">{sentFromLabel(job.runsOn, 'mine')}</td>
       <td className={`${ACTIONS_CELL} bg-white`}>
         <div className="grid grid-cols-2 gap-1.5">
           <Link to="/imports/$jobId" params={{ jobId: job.id }} className={buttonClass('secondary')} aria-label={`Open ${label}`}>Open</Link>
