@@ -50,7 +50,8 @@ async function openInNewContext(browser: Browser, url: string, name: string): Pr
 }
 
 test('Send and close the context at once: the service receives every row, and the job reads Finished in a new context', async ({ browser, request }) => {
-  const sandbox = await startSandbox({ CONSOLE_RUNS_JOBS: 'on', SANDBOX_MAX_BATCH_ROWS: '50' });
+  // Two imports per 5 s of 25 rows: sending takes about 20 s, so a browser that closes at once has sent almost nothing itself.
+  const sandbox = await startSandbox({ CONSOLE_RUNS_JOBS: 'on', SANDBOX_MAX_BATCH_ROWS: '25', SANDBOX_IMPORT_LIMIT: '2', SANDBOX_IMPORT_WINDOW_S: '5' });
   try {
     const sent = await sendFrom(browser, sandbox.url, 'closed.csv', shipmentsCsv(200, { prefix: 'CLOSED' }), 200);
     await expect(sent.page.getByText(/Sent by the console’s server/)).toBeVisible();
