@@ -76,6 +76,7 @@ function registerConsoleServer(app: FastifyInstance, config: ServerConfig, deps:
     workspaceOf,
     userHeader: config.consoleUserHeader,
     maxJobBytes: SERVER_JOB_MAX_BYTES,
+    keepMs: config.consoleKeepMs,
     ownKey: (workspace) => (serverHoldsKey ? '' : config.upstreamUrl === null ? (sandboxKeyOf.get(workspace) ?? null) : null),
     ...deps.serverJobs,
   });

@@ -82,6 +82,21 @@ describe('the console server job database', () => {
     expect(jobDatabasePath(':memory:')).toBe(':memory:');
   });
 
+  it('forgets jobs finished before a time, with their rows and outcomes; keeps the others', async () => {
+    const database = new SqliteJobDatabase(':memory:');
+    databases.push(database);
+    const storage = database.storage('a');
+    const job = (id: string, finishedAt: number | null) => ({ id, createdAt: 1, finishedAt, chunks: [], batches: {} }) as unknown as ImportJob;
+    await storage.create(job('old', 10), [{ jobId: 'old', chunkId: 0, rowNumbers: [2], body: { format: 'csv', csv: 'a' } }]);
+    await storage.saveOutcome({ jobId: 'old', batchId: 'b', chunkId: 0, status: 'completed', failureReason: null, items: [] });
+    await storage.create(job('recent', 30), []);
+    await storage.create(job('running', null), []);
+    expect(database.forgetFinishedBefore(20)).toBe(1);
+    expect((await storage.list()).map((j) => j.id).sort()).toEqual(['recent', 'running']);
+    expect(await storage.payload('old', 0)).toBeUndefined();
+    expect(database.db.prepare('SELECT COUNT(*) AS n FROM outcomes').get()).toEqual({ n: 0 });
+  });
+
   it('names the workspaces that hold a job not finished', async () => {
     const database = new SqliteJobDatabase(':memory:');
     databases.push(database);

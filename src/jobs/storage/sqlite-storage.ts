@@ -82,6 +82,19 @@ export class SqliteJobDatabase {
     return rows.map((row) => row.workspace);
   }
 
+  /** Forgets finished jobs (with their rows and outcomes) that finished before `before`; returns how many. */
+  forgetFinishedBefore(before: number): number {
+    return this.db.transaction(() => {
+      const ids = (this.db.prepare(`SELECT id FROM jobs WHERE json_extract(record, '$.finishedAt') < ?`).all(before) as { id: string }[]).map((row) => row.id);
+      for (const id of ids) {
+        this.db.prepare('DELETE FROM payloads WHERE job_id = ?').run(id);
+        this.db.prepare('DELETE FROM outcomes WHERE job_id = ?').run(id);
+        this.db.prepare('DELETE FROM jobs WHERE id = ?').run(id);
+      }
+      return ids.length;
+    })();
+  }
+
   close(): void {
     this.listeners.clear();
     if (this.db.open) this.db.close();

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { jobDatabasePath, SqliteJobDatabase } from '../../jobs/storage/sqlite-storage';
 import { teamReport } from '../../jobs/team-reporter';
 import type { ConsoleStore } from './console-store';
+import { sweepHourly } from './console-routes';
 import { inProcessFetch } from './in-process-fetch';
 import { JobHosts, type JobHostOptions } from './job-host';
 import { registerServerJobs } from './server-job-routes';
@@ -16,6 +17,8 @@ export interface ServerJobHostOptions {
   workspaceOf: WorkspaceOf;
   userHeader: string | null;
   maxJobBytes: number;
+  /** CONSOLE_KEEP_DAYS in milliseconds. */
+  keepMs: number;
   ownKey: JobHostOptions['ownKey'];
   /** Where the runners' requests go; this app's own /api/v1 by default. The per-workspace pacer wraps it. */
   serviceFetch?: JobHostOptions['serviceFetch'];
@@ -34,6 +37,8 @@ export function registerServerJobHost(app: FastifyInstance, options: ServerJobHo
     jobChanged: (workspace, job, jobs, payload) => void keepInTeamHistory(store, workspace, job, jobs, payload),
   });
   registerServerJobs(app, { hosts, workspaceOf: options.workspaceOf, userHeader: options.userHeader, maxJobBytes: options.maxJobBytes });
+  // CONSOLE_KEEP_DAYS bounds these too: a job is forgotten that long after it finished.
+  sweepHourly(app, () => database.forgetFinishedBefore(Date.now() - options.keepMs));
   app.addHook('onReady', async () => {
     await hosts.boot();
   });
