@@ -29,12 +29,18 @@ export function registerServerJobHost(app: FastifyInstance, options: ServerJobHo
   const database = new SqliteJobDatabase(jobDatabasePath(options.consoleDbPath));
   const selfFetch = inProcessFetch(app);
   const { store } = options;
+  const copied = new Set<string>();
   const hosts = new JobHosts({
     database,
     serviceFetch: options.serviceFetch ?? (() => selfFetch),
     ownKey: options.ownKey,
     ...(options.pollSpacing ? { pollSpacing: options.pollSpacing } : {}),
-    jobChanged: (workspace, job, jobs, payload) => void keepInTeamHistory(store, workspace, job, jobs, payload),
+    jobChanged: (workspace, job, jobs, payload) => {
+      // The skipped rows never change: sent with a job's first copy after each start only.
+      const first = !copied.has(job.id);
+      copied.add(job.id);
+      void keepInTeamHistory(store, workspace, job, jobs, payload, first);
+    },
   });
   registerServerJobs(app, { hosts, workspaceOf: options.workspaceOf, userHeader: options.userHeader, maxJobBytes: options.maxJobBytes });
   // CONSOLE_KEEP_DAYS bounds these too: a job is forgotten that long after it finished.
@@ -58,10 +64,11 @@ async function keepInTeamHistory(
   job: Parameters<typeof teamReport>[0],
   jobs: Parameters<typeof teamReport>[1],
   payload: (chunkId: number) => Promise<{ rowNumbers: number[]; body: Parameters<ConsoleStore['keepChunkRows']>[3]['body'] } | undefined>,
+  withSkipped: boolean,
 ): Promise<void> {
   try {
     const sentBy = job.sentBy ?? null;
-    const report = { ...teamReport(job, jobs, sentBy, true), runsOn: 'console-server' as const };
+    const report = { ...teamReport(job, jobs, sentBy, withSkipped), runsOn: 'console-server' as const };
     if (!store.reportJob(workspace, job.id, report, sentBy, Date.now())) return;
     const kept = new Set(store.rowsKept(workspace, job.id));
     for (const chunk of job.chunks) {
