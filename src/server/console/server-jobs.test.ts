@@ -3,9 +3,9 @@
 // a new one built on the same CONSOLE_DB and SANDBOX_DB) resumes it with no row sent twice; a
 // pasted key is not kept across a restart, and its jobs wait for it; workspaces see only their own.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { NewServerJob } from '../../contract/server-jobs';
@@ -218,5 +218,10 @@ describe('jobs the console server runs with a pasted key (proxy mode)', () => {
     const finished = await waitFor(second, job.id, KEY_A, (j) => j.finishedAt !== null);
     await expectEveryRowOnce(second, finished, 600, KEY_A);
     expect(await shipmentsAt(service, KEY_A)).toBe(600);
+    // Never on disk: no file of the console's server (its databases and their WAL) holds the key.
+    const folder = dirname(where.consoleDbPath);
+    const stored = readdirSync(folder).map((name) => ({ name, bytes: readFileSync(join(folder, name)) }));
+    expect(stored.map((file) => file.name)).toEqual(expect.arrayContaining(['console.sqlite', 'console-jobs.sqlite']));
+    expect(stored.filter((file) => file.bytes.includes(KEY_A)).map((file) => file.name)).toEqual([]);
   }, 120_000);
 });
