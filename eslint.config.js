@@ -26,7 +26,7 @@ const allowed = {
   jobs: ['jobs', 'api', 'spreadsheet', 'contract'],
   features: ['features', 'jobs', 'api', 'components', 'spreadsheet', 'contract', 'workers'],
   app: ['app', 'features', 'jobs', 'api', 'components', 'contract'],
-  server: ['server', 'spreadsheet', 'contract'],
+  server: ['server', 'jobs', 'api', 'spreadsheet', 'contract', 'workers'],
 };
 
 const srcRoot = path.join(import.meta.dirname, 'src');
@@ -57,6 +57,8 @@ const directionsRule = {
         context.report({ node, message: `features may import only types from a worker protocol (workers/*-protocol.ts), not ${target.join('/')}: talk to the worker through its messages.` });
       } else if (to === 'jobs' && target[1] === 'thread' && /-worker(\.ts)?$/.test(target.at(-1)) && !(from === 'jobs' && rel[1] === 'thread')) {
         context.report({ node, message: `jobs/thread/${target.at(-1)} is the results thread's entry, started with new Worker(): talk to it through its client (jobs/thread/results-reader.ts).` });
+      } else if (from === 'server' && ['jobs', 'api', 'workers'].includes(to) && rel[1] !== 'console') {
+        context.report({ node, message: `Only the console's server (src/server/console) runs the job engine: src/server/${rel[1]} must not import src/${to}.` });
       } else if (from === 'server' && to === 'server' && rel[1] === 'sandbox' && target[1] === 'console') {
         context.report({ node, message: `The sandbox knows nothing of the console's server (DESIGN.md §2): src/server/sandbox must not import src/server/console.` });
       } else if (from === 'server' && to === 'server' && rel[1] === 'console' && target[1] === 'sandbox') {
@@ -146,8 +148,10 @@ export default tseslint.config(
   packageBans('contract', '^(?!zod(/|$)|vitest$|\\.)', 'src/contract imports zod only.'),
   packageBans('spreadsheet', [...ui, ...node], 'src/spreadsheet is pure: no React, no DOM, no Node built-ins.'),
   packageBans('workers', ui, 'The worker is a thin adapter without React.'),
-  packageBans('server', ui, 'The sandbox does not import React.'),
+  packageBans('server', [...ui, '!@tanstack/query-core'], 'The servers do not import React; the console server\'s job runner polls with TanStack Query\'s core.'),
   packageBans('jobs', [...ui, ...node, '!@tanstack/query-core'], 'src/jobs has no React: pages read it through useSyncExternalStore; its poll loop uses TanStack Query\'s core.'),
+  // The console server's storage adapter is the one file of src/jobs that opens SQLite.
+  { files: ['src/jobs/storage/sqlite-*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ui, message: 'src/jobs has no React.' }] }] } },
   engineWithoutBrowser,
   // The harnesses share src/tooling and never each other: the e2e specs and the benches both
   // import src/tooling (browser, server processes), and src/tooling imports neither.

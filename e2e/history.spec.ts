@@ -44,7 +44,7 @@ test('history: a paused job is listed with its reason, cancelled, then deleted a
   await screenshot(page, 'history-cancel-dialog');
   await cancel.getByRole('button', { name: 'Cancel import' }).click();
   await expect(row.getByRole('cell').first()).toContainText('Cancelled');
-  await expect(row.getByRole('cell')).toHaveText([/Cancelled/, '1', '0', '1', '0', '0', '0', /\d{4}/, /\d{4}/, /Open/]);
+  await expect(row.getByRole('cell')).toHaveText([/Cancelled/, '1', '0', '1', '0', '0', '0', /\d{4}/, /\d{4}/, 'This browser', /Open/]);
   await expect(row.getByRole('button', { name: /^Resume/ })).toHaveCount(0);
 
   await row.getByRole('button', { name: /^Delete Quick add/ }).click();

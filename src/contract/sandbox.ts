@@ -29,9 +29,14 @@ export type SandboxInfo = z.infer<typeof sandboxInfoSchema>;
  * with UPSTREAM_API_KEY holds the key so the browser sends none.
  */
 export const consoleInfoSchema = z.discriminatedUnion('mode', [
-  z.looseObject({ mode: z.literal('sandbox') }),
+  z.looseObject({
+    mode: z.literal('sandbox'),
+    /** Send hands each job to the console's server, which runs it with every tab closed (/console/api/server-jobs). */
+    runs_jobs: z.boolean().default(false),
+  }),
   z.looseObject({
     mode: z.literal('proxy'),
+    runs_jobs: z.boolean().default(false),
     /** The host of the service the server forwards /api/v1 to. */
     service: z.string(),
     key_held_by_server: z.boolean(),

@@ -61,6 +61,8 @@ export const teamJobReportSchema = z.object({
   rowsSkipped: count,
   counts: teamCountsSchema,
   chunks: z.array(teamChunkSchema).max(100_000),
+  /** Where it is sent from: a browser (absent), or the console's server, which goes on with every tab closed. */
+  runsOn: z.enum(['browser', 'console-server']).optional(),
   /** Rows left out before sending, with why; fixed once the job is made, so later reports may leave it out (kept as it was). */
   skipped: z.array(z.object({ rowNumber: count, reason: text(2_000) })).max(1_000_000).optional(),
 });

@@ -229,6 +229,10 @@ export interface ImportJob {
   notify: boolean;
   /** Finished batches whose shipments' tracking was still processing (runner/tracking-follow-up.ts). */
   trackingFollowUps?: TrackingFollowUp[];
+  /** Where it is sent from: absent, this browser's runner; `console-server`, the console's server (every tab may close). */
+  runsOn?: 'console-server';
+  /** Who sent it, where the console's server runs it: the single-sign-on name or the name typed at Connect. */
+  sentBy?: string | null;
 }
 
 /**

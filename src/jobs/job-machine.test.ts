@@ -217,6 +217,14 @@ describe('the user’s decisions', () => {
     expect(refusal(newJob(), { type: 'resume', at: 3 })).toBe('Only a paused job resumes; this one is running.');
   });
 
+  it('hold: a running job waits with the sentence, chunks untouched, until resumed; anything else is refused', () => {
+    const held = run(newJob(), [{ type: 'hold', reason: 'Waiting for the key.', at: 1 }]);
+    expect(held).toMatchObject({ runState: 'paused', pausedReason: 'Waiting for the key.' });
+    expect(statuses(held)).toEqual(statuses(newJob()));
+    expect(run(held, [{ type: 'resume', at: 2 }])).toMatchObject({ runState: 'running', pausedReason: null });
+    expect(refusal(held, { type: 'hold', reason: 'again', at: 2 })).toBe('Only a running job waits; this one is paused.');
+  });
+
   it('notify and the content hash are recorded once', () => {
     const job = run(newJob(), [{ type: 'notify', on: true, at: 1 }, { type: 'content-hash', hash: 'abc', at: 2 }]);
     expect(job).toMatchObject({ notify: true, source: { contentHash: 'abc' } });

@@ -13,6 +13,7 @@
 //           pending | unknown ─cancel→ skipped
 //   batch   processing ─polled→ processing … ─polled (final)→ finished ─followed-up→ tracking settled
 //   job     running ─returned (with a reason)→ paused ─resume→ running
+//           running ─hold (a reason)→ paused: the runner cannot send it now (no key after a restart)
 //           running | paused ─cancel→ cancelled (accepted batches still finish)
 //           after every event: every chunk final and every batch finished → finished (done)
 import { applyDigest, initialProgress } from './batch-summary';
@@ -43,6 +44,8 @@ export type JobEvent = { at: number } & (
   /** The user's answers to an unknown chunk. */
   | { type: 'resend'; chunkId: number }
   | { type: 'skip'; chunkId: number }
+  /** The runner cannot send the job now (the key it needs is not here): it waits, saying why. */
+  | { type: 'hold'; reason: string }
   /** The user stops sending; or takes a paused job up again. */
   | { type: 'cancel' }
   | { type: 'resume' }
@@ -187,6 +190,9 @@ function step(job: ImportJob, event: JobEvent): ImportJob | string {
       const chunks = job.chunks.map((c): JobChunk => (c.state.status === 'pending' || c.state.status === 'unknown' ? { ...c, state: { status: 'skipped', reason: CANCELLED_REASON, at } } : c));
       return { ...job, chunks, runState: 'cancelled', pausedReason: null };
     }
+    case 'hold':
+      if (job.runState !== 'running') return `Only a running job waits; this one is ${job.runState}.`;
+      return { ...job, runState: 'paused', pausedReason: event.reason };
     case 'resume':
       if (job.runState !== 'paused') return `Only a paused job resumes; this one is ${job.runState}.`;
       return { ...job, runState: 'running', pausedReason: null };

@@ -1,7 +1,9 @@
 // The console's one job store and one runner, wired to the browser: IndexedDB (and other tabs,
 // through the storage), the connection, the shared budget, Web Locks, the page's origin and
-// browser notifications. Pages and the shell import these instances; the engine itself touches
-// no browser global (eslint.config.js).
+// browser notifications. Where the console's server runs jobs (/console.json runs_jobs), Send
+// hands each new job to it and the store shows the server's jobs beside this browser's
+// (storage/routed-storage.ts); this browser's runner sends only its own. Pages and the shell
+// import these instances; the engine itself touches no browser global (eslint.config.js).
 import { getConnection, subscribeConnection } from '../api/connection-store';
 import { sharedBudget } from '../api/rate-limit-budget';
 import { persistBudget } from '../api/rate-limit-budget-store';
@@ -11,14 +13,41 @@ import { JobRunner } from './runner/job-runner';
 import { jobName } from './job-name';
 import { JobStore } from './job-store';
 import { IndexedDbJobStorage } from './storage/indexeddb-storage';
+import { ConsoleServerJobStorage } from './storage/console-server-storage';
+import { RoutedJobStorage } from './storage/routed-storage';
+import { consoleRunsJobs } from '../api/server-jobs';
+import type { ApiTarget } from '../api/http-client';
 import { TeamReporter } from './team-reporter';
 import { hasTeamHistory, keepTeamChunkRows, reportTeamJob, teamWorkspaceTag } from '../api/team-history';
 import { getYourName } from '../api/your-name';
 
 const jobStorage = new IndexedDbJobStorage();
-export const jobStore = new JobStore(jobStorage);
+
+/** Whether the console's server runs jobs, asked of /console.json once per page (again after a failed ask). */
+let runsJobs: Promise<boolean> | null = null;
+/** The connection, when the console's server runs its jobs. */
+async function serverRunTarget(): Promise<ApiTarget | null> {
+  const connection = getConnection();
+  if (!connection || connection.baseUrl !== '') return null;
+  if (!runsJobs) {
+    const asked = consoleRunsJobs(connection).catch(() => null);
+    runsJobs = asked.then((answer) => {
+      if (answer === null) runsJobs = null;
+      return answer ?? false;
+    });
+  }
+  return (await runsJobs) ? { baseUrl: connection.baseUrl, apiKey: connection.apiKey } : null;
+}
+
+const serverJobs = new ConsoleServerJobStorage({ target: serverRunTarget, sentBy: getYourName });
+export const jobStore = new JobStore(new RoutedJobStorage(jobStorage, serverJobs, async () => (await serverRunTarget()) !== null));
 /** The job store's database: the results thread reads a job's outcomes and payloads from it. */
 export const jobDatabase = jobStorage.databaseName;
+// Another connection may reach another workspace's server jobs, or none.
+subscribeConnection(() => {
+  serverJobs.targetChanged();
+  void jobStore.reload();
+});
 
 // The budget outlives the tab, per connection (never the key): a reopened console is not blind.
 if (typeof localStorage !== 'undefined') persistBudget(sharedBudget, localStorage, getConnection, subscribeConnection);
@@ -44,6 +73,8 @@ export const jobRunner = new JobRunner({
   now: Date.now,
   random: Math.random,
   notify: notifyFinished,
+  // The console's server sends its jobs itself; this browser only watches them.
+  runsJob: (job) => job.runsOn !== 'console-server',
 });
 
 export const jobEta = new JobEtaTracker(jobStore);

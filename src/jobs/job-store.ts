@@ -1,6 +1,7 @@
 // The import jobs, and the only code that changes them (DESIGN §5): every change is an event of
 // job-machine.ts applied atomically to one job in its storage (storage/job-storage.ts: IndexedDB
-// in the browser, memory in tests). Pages read the jobs through
+// in the browser, SQLite on the console's server, memory in tests; a job the console's server
+// runs has each event applied there). Pages read the jobs through
 // useSyncExternalStore(store.subscribe, store.getSnapshot); a write of one job puts it in this
 // store's snapshot as written, and a change made elsewhere (another tab) reloads them all.
 //
@@ -143,6 +144,11 @@ export class JobStore extends Observable<JobsSnapshot> {
    * JobNotFoundError when the job is gone.
    */
   async apply(id: string, event: JobEvent): Promise<Applied> {
+    const elsewhere = await this.storage.applyEvent?.(id, event);
+    if (elsewhere) {
+      if (elsewhere.refused === null) this.changedOne(elsewhere.job);
+      return elsewhere;
+    }
     let refused: string | null = null;
     const job = await this.storage.update(id, (stored) => {
       const next = transition(stored, event);

@@ -124,6 +124,8 @@ export class TeamReporter {
       if (tag === null) return;
       const jobs = this.deps.jobs.getSnapshot().jobs;
       for (const job of jobs) {
+        // A job the console's server runs is reported there, by the server itself.
+        if (job.runsOn === 'console-server') continue;
         if (job.serviceUrl !== '' || this.deps.claims.get(job.id) !== tag || this.reported.get(job.id) === job.updatedAt) continue;
         await this.reportOne(job).catch(() => undefined);
       }

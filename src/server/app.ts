@@ -18,6 +18,7 @@ import { registerTeamHistory } from './console/team-history-routes';
 import { registerRememberedMappings } from './console/remembered-mapping-routes';
 import { workspaceIdentity } from './console/workspace-identity';
 import { importObserver } from './console/import-observer';
+import { registerServerJobHost } from './console/server-job-host';
 import { Pacer } from './console/pacer';
 import { registerPacing } from './console/pacing-routes';
 
@@ -50,15 +51,15 @@ export async function buildApp(config: ServerConfig, deps: ApiDependencies = {})
   addSecurityHeaders(app);
   addJsonDepthLimit(app, config.maxJsonDepth);
   app.setErrorHandler(clientErrorHandler);
-  const consoleSide = registerConsoleServer(app, config);
+  const consoleSide = registerConsoleServer(app, config, deps);
   await registerApi(app, config, deps, consoleSide);
   if (config.consoleDir) await serveConsole(app, config.consoleDir);
   notFoundHandler(app, config.consoleDir !== null);
   return app;
 }
 
-/** The console server's own endpoints beside the service's API: the team history and remembered mappings (CONSOLE_DB), the pacing view. */
-function registerConsoleServer(app: FastifyInstance, config: ServerConfig): ConsoleSide {
+/** The console server's own endpoints beside the service's API: the team history, remembered mappings, the jobs it runs (CONSOLE_DB) and the pacing view. */
+function registerConsoleServer(app: FastifyInstance, config: ServerConfig, deps: ApiDependencies): ConsoleSide {
   const store = new ConsoleStore(config.consoleDbPath);
   app.addHook('onClose', (_instance, done) => {
     store.close();
@@ -75,6 +76,19 @@ function registerConsoleServer(app: FastifyInstance, config: ServerConfig): Cons
   });
   registerTeamHistory(app, { store, workspaceOf, userHeader: config.consoleUserHeader, keepMs: config.consoleKeepMs });
   registerRememberedMappings(app, { store, workspaceOf, userHeader: config.consoleUserHeader, keepMs: config.consoleKeepMs });
+  // The key the server's jobs are sent with on its own: the upstream's (the proxy adds it), or a sandbox key of the workspace.
+  const sandboxKeyOf = new Map(sandboxKeys(config).filter(({ key }) => !disabled.has(key)).reverse().map(({ key, workspace }) => [`sandbox:${workspace}`, key]));
+  const serverHoldsKey = config.upstreamUrl !== null && config.upstreamApiKey !== null;
+  registerServerJobHost(app, {
+    consoleDbPath: config.consoleDbPath,
+    store,
+    workspaceOf,
+    userHeader: config.consoleUserHeader,
+    maxJobBytes: SERVER_JOB_MAX_BYTES,
+    keepMs: config.consoleKeepMs,
+    ownKey: (workspace) => (serverHoldsKey ? '' : config.upstreamUrl === null ? (sandboxKeyOf.get(workspace) ?? null) : null),
+    ...deps.serverJobs,
+  });
   const pacer = config.consolePacer ? new Pacer({ advertised: config.upstreamUrl === null ? sandboxLimits(config) : {} }) : null;
   app.decorate('consolePacer', pacer);
   registerPacing(app, pacer, workspaceOf);
@@ -91,6 +105,9 @@ function sandboxLimits(config: ServerConfig) {
     patch_reference: { limit: config.patchLimit },
   };
 }
+
+/** The largest job one Send hands to the console's server: its rows as JSON (a 100,000-row file is about 20 MB). */
+const SERVER_JOB_MAX_BYTES = 200 * 1024 * 1024;
 
 /** The longest id or reference (decoded characters) one segment of a URL path may hold. */
 export const MAX_PATH_PARAM_LENGTH = DEFAULT_TABLE_LIMITS.maxCellLength;

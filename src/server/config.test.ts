@@ -20,7 +20,9 @@ describe('loadConfig', () => {
       faults: null,
       faultSlowMs: 5000,
       upstreamUrl: null,
+      consoleRunsJobs: false,
     });
+    expect(loadConfig({ CONSOLE_RUNS_JOBS: 'on' }).consoleRunsJobs).toBe(true);
   });
 
   test('reads keys, faults and the sandbox timings', () => {
@@ -41,5 +43,6 @@ describe('loadConfig', () => {
   test('refuses bad values with a message naming the variable', () => {
     expect(() => loadConfig({ SANDBOX_FAULTS: 'boom:2' })).toThrow(ConfigError);
     expect(() => loadConfig({ SANDBOX_SLOW_TRACKING_MS: '-1' })).toThrow(/SANDBOX_SLOW_TRACKING_MS/);
+    expect(() => loadConfig({ CONSOLE_RUNS_JOBS: 'yes please' })).toThrow(/CONSOLE_RUNS_JOBS/);
   });
 });

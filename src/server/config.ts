@@ -106,6 +106,7 @@ export const envSchema = z.object({
   UPSTREAM_API_KEY: z.string().trim().min(1, 'UPSTREAM_API_KEY is empty').optional(),
   CONSOLE_DB: z.string().min(1).default('.data/console.sqlite'),
   CONSOLE_KEEP_DAYS: intFrom(30, 1),
+  CONSOLE_RUNS_JOBS: z.enum(['on', 'off', 'true', 'false', '1', '0']).default('off').transform((value) => ['on', 'true', '1'].includes(value)),
   CONSOLE_USER_HEADER: z
     .string()
     .trim()
@@ -154,6 +155,8 @@ export interface ServerConfig {
   consoleDbPath: string;
   /** How long the team history keeps a job and its rows as sent after its last report. */
   consoleKeepMs: number;
+  /** CONSOLE_RUNS_JOBS: the console's Send hands jobs to this server, which runs them with every tab closed (/console.json says so). */
+  consoleRunsJobs: boolean;
   /** Behind a single-sign-on proxy, the header (lower case) naming the person; wins over the name typed at Connect. */
   consoleUserHeader: string | null;
   /** Whether every request to the service passes the workspace's pacer (console/pacer.ts); off only to compare without it. */
@@ -203,6 +206,7 @@ export function loadConfig(env: Record<string, string | undefined>, consoleDir: 
     upstreamApiKey: e.UPSTREAM_API_KEY ?? null,
     consoleDbPath: e.CONSOLE_DB,
     consoleKeepMs: e.CONSOLE_KEEP_DAYS * 86_400_000,
+    consoleRunsJobs: e.CONSOLE_RUNS_JOBS,
     consoleUserHeader: e.CONSOLE_USER_HEADER ?? null,
     consolePacer: e.CONSOLE_PACER === 'on',
     logLevel: e.LOG_LEVEL,

@@ -2,6 +2,7 @@
 // /sandbox.json); and /console.json, which tells the console which of the two it is.
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
+import type { ServerJobHostOptions } from './console/server-job-host';
 import { registerConsoleInfo } from './console/console-info';
 import { observeLocalImports, type ImportAnswerObserver } from './console/import-observer';
 import type { Pacer } from './console/pacer';
@@ -13,6 +14,8 @@ import { registerSandbox } from './sandbox/sandbox';
 export interface ApiDependencies {
   /** The fetch the proxy uses; tests pass one that answers in-process. */
   fetchUpstream?: typeof fetch;
+  /** The jobs the console's server runs: where their requests go (the pacer wraps it), and their poll spacing (tests poll faster). */
+  serverJobs?: Pick<ServerJobHostOptions, 'serviceFetch' | 'pollSpacing'>;
 }
 
 /** What the console's server puts in front of the service's API: the import observer (team history) and the workspace's pacer. */

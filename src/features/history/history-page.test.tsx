@@ -132,11 +132,12 @@ describe('History', () => {
     expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual(['Quick add', 'clean.csv, 2.0 KB', 'Retry of clean.csv']);
 
     const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
-    // State, read, sent, skipped, created, updated, failed, started, finished, actions.
+    // State, read, sent, skipped, created, updated, failed, started, finished, sent from, actions.
     const done = cells(rows[1]!);
     expect(done.slice(0, 7)).toEqual(['✕Finished with failures1 row failed.', '5', '4', '1', '3', '0', '1']);
     expect(done[7]).toMatch(/^2 Mar 2026, \d\d:\d\d$/);
     expect(done[8]).toMatch(/^\d+ \w{3} \d{4}, \d\d:\d\d$/);
+    expect(done[9]).toBe('This browser');
 
     const running = cells(rows[0]!);
     expect(running.slice(0, 7)).toEqual(['◔Sending', '3', '0', '0', '0', '0', '0']);
@@ -145,6 +146,17 @@ describe('History', () => {
     expect(within(rows[2]!).getByText('The service refused the API key.')).toBeInTheDocument();
 
     expect(within(rows[0]!).getByRole('link', { name: /^Open Quick add, started/ })).toHaveAttribute('href', `/imports/${sending.id}`);
+  });
+
+  it('says which jobs the console’s server sends', async () => {
+    const { sending } = await seedJobs();
+    await jobStore.storage.update(sending.id, (job) => ({ job: { ...job, runsOn: 'console-server', sentBy: 'Ana' } }));
+    await jobStore.reload();
+    renderHistory();
+    const table = await screen.findByRole('table', { name: 'Import jobs, newest first' });
+    const [serverRow, browserRow] = within(table).getAllByRole('row').slice(1);
+    expect(within(serverRow!).getByRole('cell', { name: 'The console’s server' })).toBeInTheDocument();
+    expect(within(browserRow!).getByRole('cell', { name: 'This browser' })).toBeInTheDocument();
   });
 
   it('opens a job on its progress page', async () => {

@@ -5,6 +5,7 @@ import { Button, buttonClass } from '../../components/button';
 import { StatusBadge } from '../../components/status-badge';
 import type { ImportJob } from '../../jobs/import-job';
 import { jobStore } from '../../jobs/job-runtime';
+import { sentFromLabel } from '../../jobs/job-sender';
 import { ConfirmDialog } from './confirm-dialog';
 import { type JobCounts, describeJobState, describeSource, formatTimeParts, jobActions, jobCounts, jobLabel } from './job-summary';
 import { formatCount } from '../../components/plural';
@@ -48,6 +49,7 @@ export function JobsTable({ jobs, onNotice }: { jobs: readonly ImportJob[]; onNo
             ))}
             <th scope="col" className="px-3 py-2">Started</th>
             <th scope="col" className="px-3 py-2">Finished</th>
+            <th scope="col" className="px-3 py-2">Sent from</th>
             <th scope="col" className={`${ACTIONS_CELL} bg-slate-50`}><span className="sr-only">Actions</span></th>
           </tr>
         </thead>
@@ -130,6 +132,7 @@ function JobRow({ job, onNotice }: { job: ImportJob; onNotice: (notice: Notice) 
       <td className="px-3 py-2 text-slate-700">
         {job.finishedAt === null ? <span className="whitespace-nowrap text-slate-500">not yet</span> : <JobTime epochMs={job.finishedAt} />}
       </td>
+      <td className="px-3 py-2 text-slate-700">{sentFromLabel(job.runsOn, 'mine')}</td>
       <td className={`${ACTIONS_CELL} bg-white`}>
         <div className="grid grid-cols-2 gap-1.5">
           <Link to="/imports/$jobId" params={{ jobId: job.id }} className={buttonClass('secondary')} aria-label={`Open ${label}`}>Open</Link>

@@ -3,6 +3,7 @@
 // a batch id or a reference finds the job a colleague asks about.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { sentFromLabel } from '../../jobs/job-sender';
 import { useDeferredValue, useId, useState } from 'react';
 import { hasTeamHistory, teamJobsQuery } from '../../api/team-history';
 import { useConnection } from '../../api/use-connection';
@@ -87,6 +88,7 @@ function TeamTable({ jobs }: { jobs: readonly TeamJobLine[] }) {
           <tr>
             <th scope="col" className="px-3 py-2">Source</th>
             <th scope="col" className="px-3 py-2">Sent by</th>
+            <th scope="col" className="px-3 py-2">Sent from</th>
             <th scope="col" className="px-3 py-2">State</th>
             <th scope="col" className="px-2 py-2 text-right">Read</th>
             <th scope="col" className="px-2 py-2 text-right">Created</th>
@@ -121,6 +123,7 @@ function TeamRow({ job }: { job: TeamJobLine }) {
         </span>
       </td>
       <td className="px-3 py-2">{job.sentBy ?? <span className="text-slate-600">Not named</span>}</td>
+      <td className="px-3 py-2">{sentFromLabel(job.runsOn, 'team')}</td>
       <td className="px-3 py-2">{job.state}</td>
       {count(job.rowsRead)}
       {count(job.counts.created)}

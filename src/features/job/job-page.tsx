@@ -16,6 +16,7 @@ import { jobName } from '../../jobs/job-name';
 import type { ImportJob } from '../../jobs/import-job';
 import { jobEta, jobStore } from '../../jobs/job-runtime';
 import { ForesightOutcome } from './foresight-outcome';
+import { senderSentence } from '../../jobs/job-sender';
 import { AccountingPanel, RowProblems } from './job-problems';
 import { BatchTable, UnknownChunks } from './job-batches';
 import { uploadWaitMs, viewJob, type JobView } from './job-view';
@@ -70,6 +71,7 @@ function JobProgress({ job }: { job: ImportJob }) {
   useTabTitle(`${percent}% · ${jobName(job)}`);
   const announcement = useMilestones(job, view);
   const wrongService = connection !== null && connection.baseUrl !== job.serviceUrl;
+  const onServer = job.runsOn === 'console-server';
   const deferredJob = useDeferredValue(job);
   const deferredView = useDeferredValue(view);
   const deferredNow = useDeferredValue(now);
@@ -82,6 +84,7 @@ function JobProgress({ job }: { job: ImportJob }) {
           <>
             Import job started {new Date(job.createdAt).toLocaleString('en-GB')} · {plural(view.rowsToSend, 'row')} to send in {plural(view.chunksTotal, 'request')}{' '}
             {job.finishedAt !== null && <>· finished {new Date(job.finishedAt).toLocaleString('en-GB')}</>}
+            <span className="block">{senderSentence(job)}</span>
           </>
         }
         actions={
@@ -94,14 +97,16 @@ function JobProgress({ job }: { job: ImportJob }) {
         }
       />
       <p className="sr-only" aria-live="polite" aria-atomic="true">{announcement}</p>
-      {runner.notice && <Alert tone="warning" title="One tab at a time">{runner.notice}</Alert>}
+      {runner.notice && !onServer && <Alert tone="warning" title="One tab at a time">{runner.notice}</Alert>}
       {runner.unrecorded.filter((u) => u.jobId === job.id).map((u) => (
         <Alert key={u.batchId} tone="error" title="An answer was not saved">{u.sentence}</Alert>
       ))}
-      {runner.role === 'watcher' && job.finishedAt === null && (
+      {runner.role === 'watcher' && !onServer && job.finishedAt === null && (
         <Alert tone="info" title="Another tab is sending">Another tab of this console sends and polls; this one shows the same progress. Close that tab and this one takes over.</Alert>
       )}
-      {!connection && job.finishedAt === null && <Alert tone="warning" title="Not connected">Connect again to go on sending and polling this job.</Alert>}
+      {!connection && job.finishedAt === null && (
+        <Alert tone="warning" title="Not connected">{onServer ? 'The console’s server goes on sending this job; connect again to watch it.' : 'Connect again to go on sending and polling this job.'}</Alert>
+      )}
       {wrongService && job.finishedAt === null && (
         <Alert tone="warning" title="Connected to another service">This job was sent to {job.serviceUrl || 'this console’s own service'}; connect to it again to go on.</Alert>
       )}

@@ -49,7 +49,8 @@ function TeamJobView({ job }: { job: TeamJob }) {
         title={job.source.name}
         description={
           <>
-            Sent from another browser by {job.sentBy ?? 'someone who gave no name'} on {when}; this browser watches it. {plural(job.rowsRead, 'row')} read
+            {job.runsOn === 'console-server' ? 'Sent by the console’s server for' : 'Sent from another browser by'} {job.sentBy ?? 'someone who gave no name'} on {when}; this browser
+            watches it. {plural(job.rowsRead, 'row')} read
             {job.source.kind === 'retry' && job.source.retryOf && <> · a retry of {job.source.retryOf}</>}
           </>
         }

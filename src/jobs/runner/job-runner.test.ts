@@ -186,3 +186,34 @@ describe('a poll answer the runner could not record', () => {
     stop();
   });
 });
+
+describe('a runner that leaves some jobs to another', () => {
+  it('sends only the jobs it runs: a job the console’s server runs is neither sent nor settled by this browser', async () => {
+    const store = new JobStore(new MemoryJobStorage());
+    stores.push(store);
+    const sent: string[] = [];
+    const mine = await store.createJob({ source: { kind: 'quick-add' }, serviceUrl: '', rowsRead: 1, numbering: 'Row', skipped: [], chunkRows: 10, rows: { format: 'json', requests: [{}], rowNumbers: [1] } });
+    const theirs = await store.createJob({ source: { kind: 'quick-add' }, serviceUrl: '', rowsRead: 1, numbering: 'Row', skipped: [], chunkRows: 10, rows: { format: 'json', requests: [{}], rowNumbers: [1] } });
+    // The server's job, as a browser watching it reads it: its chunk is being sent there.
+    await store.storage.update(theirs.id, (job) => ({ job: { ...job, runsOn: 'console-server' } }));
+    await store.apply(theirs.id, { type: 'claim', chunkId: 0, at: 1 });
+    const runner = new JobRunner({
+      store, budget: new RateLimitBudget(), getTarget: () => ({ baseUrl: '', apiKey: 'k' }), subscribeTarget: () => () => undefined,
+      locks: null, now: Date.now, random: () => 0.5, notify: () => undefined,
+      runsJob: (job) => job.runsOn !== 'console-server',
+      send: () => (job) => {
+        sent.push(job.id);
+        return Promise.resolve({ id: `b-${job.id}`, status: 'processing', total: 1, completed: 0, failureReason: null });
+      },
+    });
+    const stop = runner.start({ headline: () => Promise.reject(new Error('unused')), digest: () => Promise.reject(new Error('unused')) }, new QueryClient());
+    try {
+      await expect.poll(() => sent).toEqual([mine.id]);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(sent).toEqual([mine.id]);
+      expect((await store.getJob(theirs.id))?.chunks[0]?.state.status).toBe('sending');
+    } finally {
+      stop();
+    }
+  });
+});

@@ -68,6 +68,8 @@ export interface RunnerDeps {
   pollSpacing?: { spacingMs: number; jitterMs: number };
   /** Tests send without HTTP; the console sends through payloadSender and the started reader. */
   send?: (target: ApiTarget) => SubmitDeps['send'];
+  /** Which jobs of the store this runner sends and polls (all by default): a browser leaves the console server's to it. */
+  runsJob?: (job: ImportJob) => boolean;
   /** Tests read shipment pages without HTTP; the console through api/shipments.ts. */
   shipmentPage?: (target: ApiTarget, query: ReturnType<typeof followUpQuery>, signal: AbortSignal) => Promise<ShipmentPage>;
 }
@@ -129,7 +131,7 @@ export class JobRunner extends Observable<RunnerSnapshot> {
     const syncPolls = () => {
       const { status, jobs } = this.deps.store.getSnapshot();
       if (status !== 'ready') return;
-      polls?.sync(jobs, this.deps.getTarget());
+      polls?.sync(this.own(jobs), this.deps.getTarget());
       // A deleted job's answers have nowhere to go: nothing is left to say about them.
       const kept = this.getSnapshot().unrecorded.filter((u) => jobs.some((job) => job.id === u.jobId));
       if (kept.length !== this.getSnapshot().unrecorded.length) this.change({ unrecorded: kept });
@@ -199,7 +201,7 @@ export class JobRunner extends Observable<RunnerSnapshot> {
 
   /** A chunk left `sending` by a tab that closed may have reached the service: the user decides. */
   private async settleInterrupted(): Promise<void> {
-    const jobs = await this.deps.store.listJobs().catch(() => []);
+    const jobs = this.own(await this.deps.store.listJobs().catch(() => []));
     for (const job of jobs) {
       if (!job.chunks.some((c) => c.state.status === 'sending')) continue;
       await this.deps.store.apply(job.id, { type: 'interrupted', at: this.deps.now() }).catch(() => undefined); // deleted meanwhile
@@ -213,8 +215,13 @@ export class JobRunner extends Observable<RunnerSnapshot> {
    */
   private async knownJobs(): Promise<readonly ImportJob[]> {
     const snapshot = this.deps.store.getSnapshot();
-    if (snapshot.status === 'ready') return snapshot.jobs;
-    return this.deps.store.listJobs().catch(() => []);
+    if (snapshot.status === 'ready') return this.own(snapshot.jobs);
+    return this.own(await this.deps.store.listJobs().catch(() => []));
+  }
+
+  private own(jobs: readonly ImportJob[]): ImportJob[] {
+    const runs = this.deps.runsJob;
+    return runs ? jobs.filter(runs) : [...jobs];
   }
 
   private async sendAll(signal: AbortSignal): Promise<void> {
@@ -285,7 +292,7 @@ export class JobRunner extends Observable<RunnerSnapshot> {
 
   /** When `batchId` may next be polled (epoch ms), by the one plan for all running batches. */
   private dueAt(batchId: string): number {
-    const jobs = this.deps.store.getSnapshot().jobs;
+    const jobs = this.own(this.deps.store.getSnapshot().jobs);
     const target = this.deps.getTarget();
     const running = runningBatches(jobs, target?.baseUrl ?? '');
     const uploadsAhead = jobs.reduce((sum, job) => sum + job.chunks.filter((c) => c.state.status === 'pending' || c.state.status === 'sending').length, 0);

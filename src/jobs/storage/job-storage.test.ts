@@ -5,11 +5,14 @@ import { madeJob } from '../job-machine';
 import { IndexedDbJobStorage } from './indexeddb-storage';
 import { JobNotFoundError, type JobStorage } from './job-storage';
 import { MemoryJobStorage } from './memory-storage';
+import { SqliteJobDatabase } from './sqlite-storage';
 
 let count = 0;
 const opened: JobStorage[] = [];
+const databases: SqliteJobDatabase[] = [];
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((storage) => storage.close()));
+  databases.splice(0).forEach((database) => database.close());
 });
 
 /** Two holders of one storage, as two tabs hold one browser's IndexedDB. */
@@ -23,6 +26,13 @@ const adapters: [string, () => [JobStorage, JobStorage]][] = [
     const pair: [JobStorage, JobStorage] = [new IndexedDbJobStorage(name), new IndexedDbJobStorage(name)];
     opened.push(...pair);
     return pair;
+  }],
+  ['SQLite', () => {
+    const database = new SqliteJobDatabase(':memory:');
+    databases.push(database);
+    // Another workspace's jobs in the same database: none of them may show through.
+    void database.storage('another-workspace').create(job('theirs', 99), [payload('theirs', 0, [2, 3])]);
+    return [database.storage('ws'), database.storage('ws')];
   }],
 ];
 

@@ -4,6 +4,7 @@
 // (its payload) and each finished batch's items (its outcome) are kept apart, read only when
 // sending, polling or showing results.
 import type { BatchOutcome, ChunkPayload, ImportJob } from '../import-job';
+import type { JobEvent } from '../job-machine';
 
 /** One job as `update` writes it, with the payloads its change makes or drops (a split), in the same transaction. */
 export interface JobWrite {
@@ -31,6 +32,12 @@ export interface JobStorage {
   outcomes(jobId: string): Promise<BatchOutcome[]>;
   outcome(jobId: string, batchId: string): Promise<BatchOutcome | undefined>;
   saveOutcome(outcome: BatchOutcome): Promise<void>;
+  /**
+   * Where another runs the job (the console's server), the event is applied there, by the same
+   * machine: the job afterwards and why it was refused. Undefined: the job is kept here, and the
+   * caller applies the event through `update`.
+   */
+  applyEvent?(id: string, event: JobEvent): Promise<{ job: ImportJob; refused: string | null } | undefined>;
   /** Called when the jobs changed through another holder of the same storage (another tab). */
   subscribe(listener: () => void): () => void;
   close(): Promise<void>;

@@ -14,7 +14,13 @@ describe('GET /console.json', () => {
     app = await sandbox();
     const response = await app.inject({ url: '/console.json' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ mode: 'sandbox' });
-    expect(consoleInfoSchema.parse(response.json())).toEqual({ mode: 'sandbox' });
+    expect(response.json()).toEqual({ mode: 'sandbox', runs_jobs: false });
+    expect(consoleInfoSchema.parse(response.json())).toEqual({ mode: 'sandbox', runs_jobs: false });
+  });
+
+  test('with CONSOLE_RUNS_JOBS on, it says the console hands its jobs to this server; an older server that says nothing runs none', async () => {
+    app = await sandbox({ consoleRunsJobs: true });
+    expect((await app.inject({ url: '/console.json' })).json()).toEqual({ mode: 'sandbox', runs_jobs: true });
+    expect(consoleInfoSchema.parse({ mode: 'sandbox' })).toEqual({ mode: 'sandbox', runs_jobs: false });
   });
 });

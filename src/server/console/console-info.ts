@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ConsoleInfo } from '../../contract/sandbox';
 import type { ServerConfig } from '../config';
 
-export function registerConsoleInfo(app: FastifyInstance, { upstreamUrl, upstreamApiKey }: ServerConfig): void {
+export function registerConsoleInfo(app: FastifyInstance, { upstreamUrl, upstreamApiKey, consoleRunsJobs }: ServerConfig): void {
   const info: ConsoleInfo = upstreamUrl
-    ? { mode: 'proxy', service: new URL(upstreamUrl).host, key_held_by_server: upstreamApiKey !== null }
-    : { mode: 'sandbox' };
+    ? { mode: 'proxy', service: new URL(upstreamUrl).host, key_held_by_server: upstreamApiKey !== null, runs_jobs: consoleRunsJobs }
+    : { mode: 'sandbox', runs_jobs: consoleRunsJobs };
   app.get('/console.json', (): ConsoleInfo => info);
 }

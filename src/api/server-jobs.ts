@@ -1,0 +1,79 @@
+// The jobs the console's server runs (/console/api/server-jobs, src/server/console/): Send hands
+// one over with its rows; browsers read them back and send the user's decisions. Only where the
+// console is served by its own server and /console.json says it runs jobs (runs_jobs). Not the
+// service's endpoints, so the service's rate-limit budget does not pace them.
+import {
+  newServerJobSchema,
+  serverJobAnswerSchema,
+  serverJobDecisionAnswerSchema,
+  serverJobListSchema,
+  serverJobOutcomeSchema,
+  serverJobOutcomesSchema,
+  serverJobPayloadSchema,
+  type NewServerJob,
+  type ServerJobDecision,
+} from '../contract/server-jobs';
+import { HttpError } from './api-error';
+import { request, requestBody, type ApiTarget } from './http-client';
+import { consoleInfoSchema } from '../contract/sandbox';
+
+const BASE = '/console/api/server-jobs';
+const isNotFound = (error: unknown) => error instanceof HttpError && error.status === 404;
+const jobPath = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
+
+/** Whether the console's server runs this connection's jobs: its own server (base URL of this origin) saying runs_jobs. */
+export async function consoleRunsJobs(target: ApiTarget, signal?: AbortSignal): Promise<boolean> {
+  if (target.baseUrl !== '') return false;
+  const response = await fetch('/console.json', { headers: { Accept: 'application/json' }, ...(signal ? { signal } : {}) });
+  if (!response.ok) return false;
+  const info = consoleInfoSchema.safeParse(await response.json().catch(() => null));
+  return info.success && info.data.runs_jobs;
+}
+
+export const listServerJobs = (target: ApiTarget, signal?: AbortSignal) =>
+  request(target, { path: BASE, schema: serverJobListSchema, bucket: null, ...(signal ? { signal } : {}) });
+
+/** The job, or null when the server runs no such job for this workspace. */
+export async function getServerJob(target: ApiTarget, id: string) {
+  try {
+    return (await request(target, { path: jobPath(id), schema: serverJobAnswerSchema, bucket: null })).job;
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+/** Hands a job to the server; sending it again (its answer lost) answers with the job as kept. */
+export async function createServerJob(target: ApiTarget, job: NewServerJob) {
+  return (await request(target, { method: 'POST', path: BASE, json: newServerJobSchema.parse(job), schema: serverJobAnswerSchema, bucket: null, retry: 'safe' })).job;
+}
+
+export function decideServerJob(target: ApiTarget, id: string, decision: ServerJobDecision) {
+  return request(target, { method: 'POST', path: `${jobPath(id)}/decisions`, json: decision, schema: serverJobDecisionAnswerSchema, bucket: null });
+}
+
+export async function deleteServerJob(target: ApiTarget, id: string): Promise<void> {
+  await requestBody(target, { method: 'DELETE', path: jobPath(id), bucket: null, retry: 'safe' });
+}
+
+export async function serverJobPayload(target: ApiTarget, id: string, chunkId: number) {
+  try {
+    return await request(target, { path: `${jobPath(id)}/payloads/${chunkId}`, schema: serverJobPayloadSchema, bucket: null });
+  } catch (error) {
+    if (isNotFound(error)) return undefined;
+    throw error;
+  }
+}
+
+export async function serverJobOutcomes(target: ApiTarget, id: string) {
+  return (await request(target, { path: `${jobPath(id)}/outcomes`, schema: serverJobOutcomesSchema, bucket: null })).data;
+}
+
+export async function serverJobOutcome(target: ApiTarget, id: string, batchId: string) {
+  try {
+    return await request(target, { path: `${jobPath(id)}/outcomes/${encodeURIComponent(batchId)}`, schema: serverJobOutcomeSchema, bucket: null });
+  } catch (error) {
+    if (isNotFound(error)) return undefined;
+    throw error;
+  }
+}
