@@ -115,6 +115,15 @@ describe('ReviewSession submission in parts', () => {
     expect(chunks.reduce((sum, chunk) => sum + chunk.withoutReference, 0)).toBe(0);
   });
 
+  it('hands over the chunks of a Send when what is known of the rows arrives after it: the rows did not change', () => {
+    const session = sessionOf(MANY);
+    const start = session.startSubmission(3);
+    session.submissionChunk(start, 0);
+    // The team history answers late: the foresight changes, the rows to send do not.
+    session.foresee({ references: [['R3', Date.UTC(2026, 10, 12)]] });
+    expect(session.submissionChunk(start, 1).rowNumbers).toEqual([5, 6, 7]);
+  });
+
   it('hands each chunk over once, and refuses a chunk it does not have', () => {
     const session = sessionOf(MANY);
     const start = session.startSubmission(3);

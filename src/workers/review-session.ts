@@ -89,6 +89,8 @@ export class ReviewSession {
   private filter: ReviewFilter = 'all';
   private view: number[];
   private version = 0;
+  /** Changes with the rows themselves (an edit, an exclusion), not with what is foreseen of them: a Send's chunks hold while it stays. */
+  private rowsVersion = 0;
   private viewVersion = 0;
   private kept: KeptSubmission | null = null;
   /** References and numbers seen elsewhere (past jobs, the team, the service), once the Ready step gives them. */
@@ -185,6 +187,7 @@ export class ReviewSession {
   /** Applies a command; bulk changes refresh the filtered view, a single edit keeps it steady. */
   run(command: ReviewCommand): ReviewState {
     this.version++;
+    this.rowsVersion++;
     const column = (index: number) => {
       const target = this.table.columns[index];
       if (!target) throw new Error(`There is no column ${index}.`);
@@ -261,9 +264,9 @@ export class ReviewSession {
   /** The rows to send in chunks of `chunkSize`, cut once per table version and size. */
   private submission(chunkSize: number): CsvSubmission {
     const prepared = this.prepared;
-    if (prepared?.version === this.version && prepared.chunkSize === chunkSize) return prepared.submission;
+    if (prepared?.version === this.rowsVersion && prepared.chunkSize === chunkSize) return prepared.submission;
     const submission = toCsvChunks(this.table, chunkSize);
-    this.prepared = { version: this.version, chunkSize, submission };
+    this.prepared = { version: this.rowsVersion, chunkSize, submission };
     return submission;
   }
 
@@ -291,10 +294,10 @@ export class ReviewSession {
     // Handed over from here on: the chunks leave the worker and are no longer kept for the count.
     this.prepared = null;
     const chunks: (CsvChunk | null)[] = withForesight(submission, this.table.counts.rows, this.currentForesight()?.codes);
-    this.kept = { submission: ++lastSubmission, version: this.version, chunks, undelivered: chunks.length };
+    this.kept = { submission: ++lastSubmission, version: this.rowsVersion, chunks, undelivered: chunks.length };
     return {
       submission: this.kept.submission,
-      version: this.version,
+      version: this.rowsVersion,
       headers: submission.headers,
       skipped: submission.skipped,
       rowsRead: this.table.counts.rows,
@@ -312,9 +315,9 @@ export class ReviewSession {
     if (!kept || kept.submission !== key.submission) {
       throw new SubmissionError(`The rows to send (submission ${key.submission}) are no longer kept: Send was pressed again or the review was rebuilt. Nothing was sent; press Send again.`);
     }
-    if (kept.version !== key.version || this.version !== kept.version) {
+    if (kept.version !== key.version || this.rowsVersion !== kept.version) {
       this.kept = null;
-      throw new SubmissionError(`The rows changed after Send was pressed (table version ${key.version}, now ${this.version}). Nothing was sent; press Send again.`);
+      throw new SubmissionError(`The rows changed after Send was pressed (table version ${key.version}, now ${this.rowsVersion}). Nothing was sent; press Send again.`);
     }
     if (!Number.isInteger(index) || index < 0 || index >= kept.chunks.length) {
       throw new SubmissionError(`The rows to send have ${plural(kept.chunks.length, 'chunk', 'chunks')}; there is no chunk ${index}.`);
