@@ -1,8 +1,10 @@
 // One batch of the connected workspace opened by its id, at /batches/<id> (DESIGN §1 journey 12):
 // what support staff open from a colleague's link, a job page, History or the Shipments filter.
 // The batch comes from the service, polled every 10–15 s while it processes; its rows as sent
-// from the team history when the console's server kept them, else rebuilt from its items. Then
-// the same results as a job's: filters, each row's errors and warnings, downloads, fix & retry.
+// from the team history when the console's server kept them, else rebuilt from its items. The
+// results thread makes both requests and holds what they bring; the page shows the batch's
+// headline and the same results as a job's: filters, each row's errors and warnings, downloads,
+// fix & retry.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { HttpError } from '../../api/api-error';
