@@ -5,7 +5,9 @@
 // It can also make the request itself (`fetch`): the body is then received here and kept for
 // the headline or digest that reads it, and the page sees only the status and headers.
 // It also holds a job's results (results-session.ts): the page opens them, then asks for the
-// counts, the rows its grid shows, a download or the rows to retry.
+// counts, the rows its grid shows, a download or the rows to retry. For a batch opened by its id
+// it makes the batch page's requests too (`fetch` with a PageRead) and holds the batch and its
+// rows as sent, which `results-open-batch` then opens: the page gets the batch's headline only.
 // The batches are the job engine's own shapes (jobs/import-job.ts), on both sides.
 import type { RowNumbering } from '../../spreadsheet/row-numbering';
 import type { BatchDigest, BatchHeadline, BatchRead, ImportJob, OutcomeDestination, OutcomeItem } from '../import-job';
