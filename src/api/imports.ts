@@ -6,10 +6,10 @@
 // results worker made the request (KeptBody): the job runner has it read and checked against the
 // contract's batch schema in that worker (jobs/thread/results-worker.ts).
 import { queryOptions } from '@tanstack/react-query';
-import { batchSchema, isFinalBatchStatus } from '../contract/batch';
+import { isFinalBatchStatus } from '../contract/batch';
 import { IDEMPOTENCY_KEY_HEADER } from '../contract/idempotency';
 import { CONSOLE_JOB_HEADER } from '../contract/pacing';
-import { type ApiTarget, type HttpDeps, type KeptBody, request, requestBody } from './http-client';
+import { type ApiTarget, type HttpDeps, type KeptBody, requestBody } from './http-client';
 
 /**
  * An import's Idempotency-Key: the same key for the same rows, so a repeated request (a resend
@@ -86,20 +86,9 @@ export function importReadByFetch(
 export const batchKeys = {
   all: (target: ApiTarget) => ['batches', target.baseUrl] as const,
   detail: (target: ApiTarget, batchId: string) => [...batchKeys.all(target), batchId] as const,
-  /** The batch with its items, as the batch page reads it (the runner's polls keep a digest under `detail`). */
-  items: (target: ApiTarget, batchId: string) => [...batchKeys.detail(target, batchId), 'items'] as const,
+  /** The batch as the batch page shows it (the runner's polls keep a digest under `detail`). */
+  view: (target: ApiTarget, batchId: string) => [...batchKeys.detail(target, batchId), 'view'] as const,
 };
-
-/**
- * GET /api/v1/shipments/imports/{id} with its items, for a batch opened by its id: polled every
- * 10–15 s (the spec's spacing, with jitter) until it is completed or failed.
- */
-export const batchWithItemsQuery = (target: ApiTarget, batchId: string) =>
-  queryOptions({
-    queryKey: batchKeys.items(target, batchId),
-    queryFn: ({ signal }) => request(target, { path: `/api/v1/shipments/imports/${encodeURIComponent(batchId)}`, schema: batchSchema, signal }),
-    refetchInterval: (query) => (query.state.data && isFinalBatchStatus(query.state.data.status) ? false : 10_000 + Math.round(Math.random() * 5_000)),
-  });
 
 /**
  * GET /api/v1/shipments/imports/{id}: the batch's body, unparsed (see above). `jobId`, the job

@@ -6,7 +6,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
   teamBatchLookupSchema,
-  teamChunkRowsSchema,
   teamJobLookupSchema,
   teamJobListSchema,
   teamJobReceiptSchema,
@@ -18,7 +17,7 @@ import {
   type TeamSeenAnswer,
   type TeamSeenQuery,
 } from '../contract/team-history';
-import { request, requestBody, type ApiTarget } from './http-client';
+import { type ApiTarget, type HttpDeps, type KeptBody, request, requestBody } from './http-client';
 
 /** Whether this connection reaches the console's own server, which keeps the team history. */
 export function hasTeamHistory(target: ApiTarget): boolean {
@@ -51,12 +50,16 @@ export const teamJobQuery = (target: ApiTarget, id: string) =>
     refetchInterval: (query) => (query.state.data?.job?.finished === false ? 10_000 : false),
   });
 
-export const teamChunkRowsQuery = (target: ApiTarget, id: string, chunkId: number) =>
-  queryOptions({
-    queryKey: teamKeys.rows(target, id, chunkId),
-    queryFn: ({ signal }) => request(target, { path: `${jobPath(id)}/chunks/${chunkId}/rows`, schema: teamChunkRowsSchema, bucket: null, signal }),
-    staleTime: Infinity,
-  });
+/**
+ * GET /console/api/jobs/:id/chunks/:chunkId/rows: a chunk's rows as sent, unparsed, or the handle
+ * of the body kept where `deps` made the request (the results thread reads and holds them there).
+ */
+export function teamChunkRowsBody(target: ApiTarget, id: string, chunkId: number, signal?: AbortSignal, deps?: HttpDeps): Promise<ArrayBuffer | KeptBody> {
+  return requestBody(target, { path: `${jobPath(id)}/chunks/${chunkId}/rows`, bucket: null, signal }, deps);
+}
+
+/** Keys of a chunk's rows as sent, read for the batch page. */
+export const teamRowsKey = (target: ApiTarget, id: string, chunkId: number) => teamKeys.rows(target, id, chunkId);
 
 export const teamBatchOriginQuery = (target: ApiTarget, batchId: string) =>
   queryOptions({

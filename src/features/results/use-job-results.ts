@@ -8,10 +8,10 @@ import type { ResultsThread } from '../../jobs/thread/results-reader';
 import { finishedVersions, type ResultsRequests, type ResultsSummary } from '../../jobs/thread/results-protocol';
 import type { RowNumbering } from '../../spreadsheet/row-numbering';
 
-export type JobResultsState =
-  | { status: 'loading'; results: ResultsSummary | null }
-  | { status: 'ready'; results: ResultsSummary }
-  | { status: 'error'; message: string; results: ResultsSummary | null };
+export type JobResultsState<S extends ResultsSummary = ResultsSummary> =
+  | { status: 'loading'; results: S | null }
+  | { status: 'ready'; results: S }
+  | { status: 'error'; message: string; results: S | null };
 
 /** Batches of the job that have finished: the results grow with this number. */
 export function finishedBatches(job: ImportJob): number {
@@ -28,19 +28,20 @@ export function useResultsSession(thread: ResultsThread): number {
   return session;
 }
 
-/** Opens results in the thread whenever `key` changes; the last summary stays shown meanwhile. */
-export function useOpenResults(
+/** Opens results in the thread whenever `key` changes (none while it is null); the last summary stays shown meanwhile. */
+export function useOpenResults<S extends ResultsSummary = ResultsSummary>(
   thread: ResultsThread,
-  key: string,
-  open: (session: number) => Promise<ResultsSummary>,
+  key: string | null,
+  open: (session: number) => Promise<S>,
   failure: string,
-): { state: JobResultsState; retry: () => void } {
+): { state: JobResultsState<S>; retry: () => void } {
   const session = useResultsSession(thread);
   const [attempt, setAttempt] = useState(0);
-  const wanted = `${key}:${attempt}`;
-  const [settled, setSettled] = useState<{ key: string; results: ResultsSummary | null; error: string | null } | null>(null);
+  const wanted = key === null ? null : `${key}:${attempt}`;
+  const [settled, setSettled] = useState<{ key: string; results: S | null; error: string | null } | null>(null);
 
   useEffect(() => {
+    if (wanted === null) return;
     let current = true;
     open(session).then(
       // A transition: React renders the grown grid in slices, not one task on the page's thread.
@@ -59,7 +60,7 @@ export function useOpenResults(
   }, [wanted, thread, session]);
 
   const retry = () => setAttempt((n) => n + 1);
-  if (settled?.key !== wanted) return { state: { status: 'loading', results: settled?.results ?? null }, retry };
+  if (wanted === null || settled?.key !== wanted) return { state: { status: 'loading', results: settled?.results ?? null }, retry };
   if (settled.error !== null) return { state: { status: 'error', message: settled.error, results: settled.results }, retry };
   return { state: { status: 'ready', results: settled.results! }, retry };
 }

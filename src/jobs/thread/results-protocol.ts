@@ -5,11 +5,12 @@
 // It can also make the request itself (`fetch`): the body is then received here and kept for
 // the headline or digest that reads it, and the page sees only the status and headers.
 // It also holds a job's results (results-session.ts): the page opens them, then asks for the
-// counts, the rows its grid shows, a download or the rows to retry.
+// counts, the rows its grid shows, a download or the rows to retry. For a batch opened by its id
+// it makes the batch page's requests too (`fetch` with a PageRead) and holds the batch and its
+// rows as sent, which `results-open-batch` then opens: the page gets the batch's headline only.
 // The batches are the job engine's own shapes (jobs/import-job.ts), on both sides.
-import type { Batch } from '../../contract/batch';
 import type { RowNumbering } from '../../spreadsheet/row-numbering';
-import type { BatchDigest, BatchHeadline, BatchRead, ChunkPayload, ImportJob, OutcomeDestination, OutcomeItem } from '../import-job';
+import type { BatchDigest, BatchHeadline, BatchRead, ImportJob, OutcomeDestination, OutcomeItem } from '../import-job';
 
 /** The result filters, in the order the results show them. */
 export const RESULT_FILTERS = ['failed', 'warnings', 'created', 'updated', 'tracking-failed', 'all'] as const;
@@ -97,9 +98,31 @@ export interface ServiceRequest {
   body: { text: string } | { form: [string, string | File][] } | null;
 }
 
+/**
+ * What the thread makes of an answer the batch page asked for, and holds for its results: a batch
+ * opened by its id (its items), or a chunk's rows as the team history kept them (its CSV).
+ */
+export type PageRead = { kind: 'batch-view' } | { kind: 'rows-as-sent'; jobId: string; chunkId: number };
+
+/** What the thread makes of a request's 2xx answer in the same message (import-job.ts BatchRead, or the batch page's). */
+export type ServiceRead = BatchRead | PageRead;
+
+/** What the batch page shows of a batch it opened by its id: its headline and when it was created, never its items. */
+export interface BatchView extends BatchHeadline {
+  createdAt: string;
+}
+
+/** What the page learns of a chunk's rows as sent that the thread now holds: how many. */
+export interface RowsAsSentHeld {
+  rows: number;
+}
+
+/** A batch's results opened by its id, with its failure reason in words (the file's numbers beside the service's where the rows as sent are held). */
+export interface BatchResultsSummary extends ResultsSummary {
+  failureReason: string | null;
+}
+
 /** What the service answered: a 2xx body is kept here (`bodyId`), any other is sent as text. */
-/** What the thread makes of a request's 2xx answer in the same message (import-job.ts BatchRead). */
-export type ServiceRead = BatchRead;
 
 export interface ServiceAnswer {
   status: number;
@@ -110,7 +133,7 @@ export interface ServiceAnswer {
   /** The body could not be read to its end (the connection dropped mid-answer): why. */
   cutOff: string | null;
   /** A 2xx body read as the request asked (ServiceRead): its batch, or why it could not be read. */
-  read?: { headline: BatchHeadline } | { digest: BatchDigest } | { error: string };
+  read?: { headline: BatchHeadline } | { digest: BatchDigest } | { view: BatchView } | { rowsAsSent: RowsAsSentHeld } | { error: string };
 }
 
 export interface ResultsRequests {
@@ -129,8 +152,11 @@ export interface ResultsRequests {
   fetch: { request: ServiceRequest; read?: ServiceRead };
   /** Opens (or brings up to date) a job's results, read from the job store's database; `session` is the page's number for them. */
   'results-open-job': { session: number; database: string; jobId: string; numbering: RowNumbering };
-  /** Opens one batch's results: the batch read by the page, and its rows as sent where the team history kept them. */
-  'results-open-batch': { session: number; batch: Batch; owner: { jobId: string; chunkId: number }; rowsAsSent: Pick<ChunkPayload, 'rowNumbers' | 'body'> | null; numbering: RowNumbering };
+  /**
+   * Opens one batch's results from what the thread last read of it (`fetch` with `batch-view`),
+   * with `rowsAsSent` the rows the thread holds of the owner's chunk (`rows-as-sent`), else rebuilt from its items.
+   */
+  'results-open-batch': { session: number; batchId: string; owner: { jobId: string; chunkId: number }; rowsAsSent: boolean; numbering: RowNumbering };
   /** The filter's rows [from, to). */
   'results-rows': { session: number; filter: ResultFilter; from: number; to: number };
   /** A download of a filter's rows: their columns as sent, then `error`, and `warning` where chosen. */
@@ -146,7 +172,7 @@ export interface ResultsAnswers {
   digest: BatchDigest;
   fetch: ServiceAnswer;
   'results-open-job': ResultsSummary;
-  'results-open-batch': ResultsSummary;
+  'results-open-batch': BatchResultsSummary;
   'results-rows': { version: number; from: number; rows: ResultRowView[] };
   'results-export': ResultsFile;
   'results-retry': RetryRowsAnswer;

@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidResponseError, NetworkError, NotSentError } from '../../api/api-error';
-import { type HttpDeps, KeptBodyResponse } from '../../api/http-client';
+import { type ApiTarget, type HttpDeps, httpDepsWith, KeptBodyResponse } from '../../api/http-client';
 import { fetchBatchBody, importFile } from '../../api/imports';
 import type { BatchDigest, ImportJob } from '../import-job';
 import { payloadSender, RowsNotFoundError } from '../runner/submit-queue';
 import { RateLimitBudget } from '../../api/rate-limit-budget';
 import type { ResultsWorkerMessage, ResultsWorkerResponse, ServiceAnswer } from './results-protocol';
 import { ResultsReader } from './results-reader';
+import { teamChunkRowsBody } from '../../api/team-history';
+
+/** The batch page's two reads (features/results/batch-results.tsx): made by the thread, read there. */
+const readBatchView = async (target: ApiTarget, batchId: string, reader: ResultsReader) =>
+  reader.batchView(await fetchBatchBody(target, batchId, undefined, httpDepsWith(reader.fetchReading({ kind: 'batch-view' }))));
+const readRowsAsSent = async (target: ApiTarget, owner: { jobId: string; chunkId: number }, reader: ResultsReader) =>
+  reader.rowsAsSentHeld(await teamChunkRowsBody(target, owner.jobId, owner.chunkId, undefined, httpDepsWith(reader.fetchReading({ kind: 'rows-as-sent', ...owner }))));
 
 /** A worker that records what the page posts; the test answers for it. */
 function fakeWorker() {
@@ -112,6 +119,30 @@ describe('ResultsReader.fetch', () => {
     expect(got).toBeInstanceOf(KeptBodyResponse);
     expect((got as KeptBodyResponse).kept).toEqual({ bodyId: 9 });
     expect(got.status).toBe(200);
+  });
+
+  it('has the worker fetch and read a batch opened by its id in one message: the page gets its headline, a 404 its status', async () => {
+    const { reader, posted, answer } = fakeWorker();
+    const viewed = readBatchView(target, 'b-9', reader);
+    await tick();
+    expect(posted).toHaveLength(1);
+    const { message } = posted[0]!;
+    expect(message).toMatchObject({ kind: 'fetch', request: { url: 'https://api.example.com/api/v1/shipments/imports/b-9', method: 'GET' }, read: { kind: 'batch-view' } });
+    const view = { id: 'b-9', status: 'processing', total: 3, completed: 1, failureReason: null, createdAt: '2026-11-26T10:00:00Z' };
+    answer({ type: 'done', kind: 'fetch', id: message.id, answer: service({ status: 200, bodyId: 5, read: { view } }) });
+    await expect(viewed).resolves.toEqual(view);
+    expect(posted).toHaveLength(1);
+
+    const missing = readBatchView(target, 'nope', reader).catch((error: unknown) => error);
+    await tick();
+    answer({ type: 'done', kind: 'fetch', id: posted[1]!.message.id, answer: service({ status: 404, text: '{"errors":[{"code":"not_found","message":"No such batch."}]}' }) });
+    expect(await missing).toMatchObject({ status: 404 });
+
+    const rows = readRowsAsSent({ baseUrl: '', apiKey: '' }, { jobId: 'job-7', chunkId: 3 }, reader);
+    await tick();
+    expect(posted[2]!.message).toMatchObject({ kind: 'fetch', request: { url: '/console/api/jobs/job-7/chunks/3/rows' }, read: { kind: 'rows-as-sent', jobId: 'job-7', chunkId: 3 } });
+    answer({ type: 'done', kind: 'fetch', id: posted[2]!.message.id, answer: service({ status: 200, bodyId: 6, read: { error: 'The team history answered in an unexpected shape at rowNumbers: bad.' } }) });
+    await expect(rows).rejects.toThrow(new InvalidResponseError('The team history answered in an unexpected shape at rowNumbers: bad.'));
   });
 
   it('says nothing was sent when the worker failed before its code ran, and that the answer was lost after', async () => {

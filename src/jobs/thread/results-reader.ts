@@ -5,12 +5,13 @@
 // there from the chunk's rows; a poll's digest, a final outcome saved there), so neither a
 // chunk's rows nor a batch of 5,000 items crosses the page's thread; the page keeps the status
 // and headers, which pace and retry. For the results pages it asks the same thread for a job's
-// counts, rows, downloads and rows to retry (ResultsThread).
+// counts, rows, downloads and rows to retry (ResultsThread); a batch opened by its id and its
+// rows as sent are fetched the same way and held there, the page getting the batch's headline.
 import { InvalidResponseError, NotSentError } from '../../api/api-error';
 import { type KeptBody, KeptBodyResponse } from '../../api/http-client';
-import type { BatchDigest, BatchHeadline, BatchRead, BatchReader, OutcomeDestination } from '../import-job';
+import type { BatchDigest, BatchHeadline, BatchReader, OutcomeDestination } from '../import-job';
 import { RowsNotFoundError } from '../runner/submit-queue';
-import type { ResultsAnswers, ResultsRequests, ResultsSessionKind, ServiceAnswer, ServiceRequest } from './results-protocol';
+import type { BatchView, PageRead, ResultsAnswers, ResultsRequests, ResultsSessionKind, RowsAsSentHeld, ServiceAnswer, ServiceRead, ServiceRequest } from './results-protocol';
 import { WorkerClient } from './worker-client';
 
 /** A request body as it can cross to the worker: text, or a form's entries (FormData cannot). */
@@ -39,6 +40,15 @@ function responseOf(answer: ServiceAnswer): Response {
 /** What the results pages ask of the thread. */
 export interface ResultsThread {
   request<K extends ResultsSessionKind>(kind: K, body: ResultsRequests[K]): Promise<ResultsAnswers[K]>;
+  /**
+   * The batch page's fetch (for the HTTP client's deps): the thread makes the request and reads
+   * and holds its 2xx answer as `read` says (a batch, or a chunk's rows as sent) in the same message.
+   */
+  fetchReading(read: PageRead): typeof fetch;
+  /** What the thread made of a batch fetched with `batch-view`: its headline, never its items. */
+  batchView(body: ArrayBuffer | KeptBody): Promise<BatchView>;
+  /** What the thread made of a chunk's rows fetched with `rows-as-sent`: how many it now holds. */
+  rowsAsSentHeld(body: ArrayBuffer | KeptBody): Promise<RowsAsSentHeld>;
 }
 
 /** Answers read in the thread and not yet taken, at most. */
@@ -73,6 +83,18 @@ export class ResultsReader implements BatchReader, ResultsThread {
     return this.client.send('digest', saveTo ? { body, rowNumbers, saveTo } : { body, rowNumbers }, { transfer: body instanceof ArrayBuffer ? [body] : [] }).promise;
   }
 
+  batchView(body: ArrayBuffer | KeptBody): Promise<BatchView> {
+    const read = this.readAlready(body);
+    if (read && 'view' in read) return Promise.resolve(read.view);
+    return Promise.reject(read ? this.unreadable(read, 'a batch') : new InvalidResponseError('The batch was not read by the results thread: ask for it again.'));
+  }
+
+  rowsAsSentHeld(body: ArrayBuffer | KeptBody): Promise<RowsAsSentHeld> {
+    const read = this.readAlready(body);
+    if (read && 'rowsAsSent' in read) return Promise.resolve(read.rowsAsSent);
+    return Promise.reject(read ? this.unreadable(read, 'the rows as sent') : new InvalidResponseError('The rows as sent were not read by the results thread: ask for them again.'));
+  }
+
   /** A request about a job's results; its failure is a plain sentence. */
   request<K extends ResultsSessionKind>(kind: K, body: ResultsRequests[K]): Promise<ResultsAnswers[K]> {
     return this.client.request(kind, body).catch((error: unknown) => {
@@ -86,13 +108,13 @@ export class ResultsReader implements BatchReader, ResultsThread {
    */
   readonly fetch = (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => this.fetchThere(input, init, undefined);
 
-  /** The same fetch, whose 2xx answer the thread also reads (BatchReader.fetchReading): one message per request. */
+  /** The same fetch, whose 2xx answer the thread also reads (BatchReader.fetchReading, or the batch page's): one message per request. */
   readonly fetchReading =
-    (read: BatchRead): typeof fetch =>
+    (read: ServiceRead): typeof fetch =>
     (input, init) =>
       this.fetchThere(input, init ?? {}, read);
 
-  private async fetchThere(input: RequestInfo | URL, init: RequestInit, read: BatchRead | undefined): Promise<Response> {
+  private async fetchThere(input: RequestInfo | URL, init: RequestInit, read: ServiceRead | undefined): Promise<Response> {
     const signal = init.signal ?? undefined;
     signal?.throwIfAborted();
     const url = input instanceof Request ? input.url : String(input);

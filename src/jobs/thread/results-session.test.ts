@@ -5,7 +5,7 @@ import type { ImportJob } from '../import-job';
 import { NO_ITEM_MESSAGE, itemErrors, itemWarnings } from '../result-item';
 import { MemoryJobStorage } from '../storage/memory-storage';
 import { RESULT_FILTERS } from './results-protocol';
-import { ResultsSessions, type ResultsSource } from './results-session';
+import { HELD_READS, ResultsSessions, type ResultsSource } from './results-session';
 import { finishedJob, item, sentBatch, storedJob } from './test-results';
 
 const headers = ['tracking_number', 'tracking_type', 'carrier', 'name', 'assignees'];
@@ -196,10 +196,15 @@ describe('ResultsSessions: a batch opened by its id', () => {
     ],
   };
 
-  it('rebuilds the rows from the items where the rows as sent are kept nowhere, numbered as the service numbered them', async () => {
+  const bytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).buffer;
+
+  it('reads a fetched batch to its headline alone and holds its items: the rows are rebuilt from them where the rows as sent are kept nowhere', async () => {
     const sessions = new ResultsSessions(() => new MemoryJobStorage());
-    const summary = await sessions.openBatch({ session: 2, batch, owner: { jobId: 'b-9', chunkId: 0 }, rowsAsSent: null, numbering: 'Line' });
-    expect(summary).toMatchObject({ columns: ['tracking_number', 'tracking_type', 'reference', 'carrier', 'name'], numbering: 'Row', counts: { all: 2, failed: 1, created: 1 } });
+    const read = sessions.readForPage({ kind: 'batch-view' }, bytes({ ...batch, created_at: '2026-11-26T10:00:00Z' }));
+    expect(read).toEqual({ view: { id: 'b-9', status: 'completed', total: 2, completed: 2, failureReason: null, createdAt: '2026-11-26T10:00:00Z' } });
+    expect(JSON.stringify(read)).not.toContain('MSCU');
+    const summary = await sessions.openBatch({ session: 2, batchId: 'b-9', owner: { jobId: 'b-9', chunkId: 0 }, rowsAsSent: false, numbering: 'Line' });
+    expect(summary).toMatchObject({ columns: ['tracking_number', 'tracking_type', 'reference', 'carrier', 'name'], numbering: 'Row', counts: { all: 2, failed: 1, created: 1 }, failureReason: null });
     const rows = (await sessions.rows({ session: 2, filter: 'all', from: 0, to: 2 })).rows;
     expect(rows.map((row) => [row.rowNumber, row.values[0], row.item?.creationStatus])).toEqual([
       [1, 'MSCU1', 'created'],
@@ -207,11 +212,45 @@ describe('ResultsSessions: a batch opened by its id', () => {
     ]);
   });
 
-  it('uses the rows as sent where the team history kept them, with the file’s numbers', async () => {
+  it('uses the rows as sent it read from the team history, with the file’s numbers, in the rows and in the failure reason', async () => {
     const sessions = new ResultsSessions(() => new MemoryJobStorage());
-    const rowsAsSent = { rowNumbers: [7, 9], body: { format: 'csv' as const, csv: 'tracking_number,carrier\r\nMSCU1,MSCU\r\nMSCU2,QQQQ' } };
-    const summary = await sessions.openBatch({ session: 2, batch, owner: { jobId: 'job-7', chunkId: 3 }, rowsAsSent, numbering: 'Line' });
-    expect(summary).toMatchObject({ columns: ['tracking_number', 'carrier'], numbering: 'Line' });
+    const failed = { ...batch, status: 'failed', failure_reason: 'Row 2 (row_number, 1-based) has no carrier.' };
+    sessions.readForPage({ kind: 'batch-view' }, bytes(failed));
+    const rowsAsSent = { rowNumbers: [7, 9], body: { format: 'csv', csv: 'tracking_number,carrier\r\nMSCU1,MSCU\r\nMSCU2,QQQQ' } };
+    expect(sessions.readForPage({ kind: 'rows-as-sent', jobId: 'job-7', chunkId: 3 }, bytes(rowsAsSent))).toEqual({ rowsAsSent: { rows: 2 } });
+    const summary = await sessions.openBatch({ session: 2, batchId: 'b-9', owner: { jobId: 'job-7', chunkId: 3 }, rowsAsSent: true, numbering: 'Line' });
+    expect(summary).toMatchObject({ columns: ['tracking_number', 'carrier'], numbering: 'Line', failureReason: 'Row 2 (row_number, 1-based; Line 9 of the file) has no carrier.' });
     expect((await sessions.rows({ session: 2, filter: 'failed', from: 0, to: 1 })).rows[0]).toMatchObject({ rowNumber: 9, values: ['MSCU2', 'QQQQ'] });
+    // Without the rows as sent, the service's own number alone.
+    const rebuilt = await sessions.openBatch({ session: 3, batchId: 'b-9', owner: { jobId: 'job-7', chunkId: 3 }, rowsAsSent: false, numbering: 'Line' });
+    expect(rebuilt.failureReason).toBe('Row 2 (row_number, 1-based) has no carrier.');
+  });
+
+  it('opens the batch as last read: a later poll’s answer replaces the one held', async () => {
+    const sessions = new ResultsSessions(() => new MemoryJobStorage());
+    sessions.readForPage({ kind: 'batch-view' }, bytes({ ...batch, status: 'processing', completed_requests: 1, results: batch.results.slice(1) }));
+    const first = await sessions.openBatch({ session: 2, batchId: 'b-9', owner: { jobId: 'b-9', chunkId: 0 }, rowsAsSent: false, numbering: 'Row' });
+    expect(first.counts.all).toBe(1);
+    sessions.readForPage({ kind: 'batch-view' }, bytes(batch));
+    const second = await sessions.openBatch({ session: 2, batchId: 'b-9', owner: { jobId: 'b-9', chunkId: 0 }, rowsAsSent: false, numbering: 'Row' });
+    expect(second.counts).toMatchObject({ all: 2, failed: 1 });
+  });
+
+  it('says so when it holds no such batch or rows (never read, or read before the last ones it holds), and when an answer is not what it should be', async () => {
+    const sessions = new ResultsSessions(() => new MemoryJobStorage());
+    await expect(sessions.openBatch({ session: 2, batchId: 'b-9', owner: { jobId: 'b-9', chunkId: 0 }, rowsAsSent: false, numbering: 'Row' })).rejects.toThrow(
+      'Batch b-9 is no longer held by the results thread: read it again.',
+    );
+    sessions.readForPage({ kind: 'batch-view' }, bytes(batch));
+    await expect(sessions.openBatch({ session: 2, batchId: 'b-9', owner: { jobId: 'job-7', chunkId: 3 }, rowsAsSent: true, numbering: 'Row' })).rejects.toThrow(
+      'The rows as sent are no longer held by the results thread: read them again.',
+    );
+    for (let i = 0; i < HELD_READS; i++) sessions.readForPage({ kind: 'batch-view' }, bytes({ ...batch, id: `other-${i}` }));
+    await expect(sessions.openBatch({ session: 2, batchId: 'b-9', owner: { jobId: 'b-9', chunkId: 0 }, rowsAsSent: false, numbering: 'Row' })).rejects.toThrow('no longer held');
+    await expect(sessions.openBatch({ session: 2, batchId: `other-${HELD_READS - 1}`, owner: { jobId: 'b-9', chunkId: 0 }, rowsAsSent: false, numbering: 'Row' })).resolves.toMatchObject({
+      counts: { all: 2 },
+    });
+    expect(() => sessions.readForPage({ kind: 'rows-as-sent', jobId: 'job-7', chunkId: 3 }, bytes({ rowNumbers: 'no' }))).toThrow('The team history answered in an unexpected shape at rowNumbers');
+    expect(() => sessions.readForPage({ kind: 'batch-view' }, new TextEncoder().encode('<html>').buffer)).toThrow('The batch answered with something that is not JSON.');
   });
 });

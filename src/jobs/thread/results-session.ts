@@ -10,6 +10,7 @@
 //   .retryRows(session, kind)            → fix & retry's rows, their numbers and the service's notes
 import Papa from 'papaparse';
 import type { Batch } from '../../contract/batch';
+import { teamChunkRowsSchema, type TeamChunkRows } from '../../contract/team-history';
 import { describeProblems } from '../../spreadsheet/problem-text';
 import { toEscapedCsv, toEscapedXlsx, type ExportTable } from '../../spreadsheet/result-export';
 import { explainServiceRowNumbers, type RowNumbering } from '../../spreadsheet/row-numbering';
@@ -17,7 +18,12 @@ import { CHUNK_DELIMITER } from '../chunking';
 import type { BatchOutcome, ChunkBody, ChunkPayload, OutcomeItem } from '../import-job';
 import { itemErrors, itemWarnings, matchItems, outcomeItemOf, RESULT_FLAG, resultFlags, trackingFailed } from '../result-item';
 import type { JobStorage } from '../storage/job-storage';
+import { headlineOf, readBatchBody } from './results-summary';
 import {
+  type BatchResultsSummary,
+  type BatchView,
+  type PageRead,
+  type RowsAsSentHeld,
   finishedVersions,
   REBUILT_COLUMNS,
   RESULT_FILTERS,
@@ -273,9 +279,43 @@ export function rebuiltPayload(batch: Batch, owner: { jobId: string; chunkId: nu
   };
 }
 
+/** Batches and chunks' rows as sent the thread holds for the batch page, each kind at most (the latest read kept). */
+export const HELD_READS = 8;
+
+function holdLatest<T>(held: Map<string, T>, key: string, value: T): void {
+  held.delete(key);
+  held.set(key, value);
+  for (const oldest of held.keys()) {
+    if (held.size <= HELD_READS) break;
+    held.delete(oldest);
+  }
+}
+
+/** A chunk's rows as the team history kept them (GET /console/api/jobs/:id/chunks/:chunkId/rows), or an error whose sentence says what was wrong. */
+export function readRowsAsSent(body: ArrayBuffer): TeamChunkRows {
+  let json: unknown;
+  try {
+    json = JSON.parse(new TextDecoder().decode(body));
+  } catch {
+    throw new Error('The team history answered with something that is not JSON.');
+  }
+  const parsed = teamChunkRowsSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+    throw new Error(`The team history answered in an unexpected shape${where}: ${issue?.message ?? 'invalid'}.`);
+  }
+  return parsed.data;
+}
+
+const chunkKey = (owner: { jobId: string; chunkId: number }) => `${owner.jobId}\u0000${owner.chunkId}`;
+
 /** The thread's sessions, by the page's number for each; each one's requests run one at a time. */
 export class ResultsSessions {
   private readonly sessions = new Map<number, { owner: string | null; session: ResultsSession | null; queue: Promise<void> }>();
+  /** What the batch page last read of each batch, by id, and of each chunk's rows as sent: the page holds neither. */
+  private readonly batches = new Map<string, Batch>();
+  private readonly rowsAsSent = new Map<string, TeamChunkRows>();
 
   constructor(private readonly sourceOf: (database: string) => ResultsSource) {}
 
@@ -293,6 +333,21 @@ export class ResultsSessions {
       },
     };
     return (handlers[kind] as (request: ResultsRequests[K]) => Promise<ResultsAnswers[K]>)(body);
+  }
+
+  /**
+   * A 2xx body the batch page had the thread fetch, read and held for its results: a batch opened
+   * by its id (the page gets its headline), or a chunk's rows as sent (the page gets their count).
+   */
+  readForPage(read: PageRead, body: ArrayBuffer): { view: BatchView } | { rowsAsSent: RowsAsSentHeld } {
+    if (read.kind === 'batch-view') {
+      const batch = readBatchBody(body, 'The batch');
+      holdLatest(this.batches, batch.id, batch);
+      return { view: { ...headlineOf(batch), createdAt: batch.created_at } };
+    }
+    const rows = readRowsAsSent(body);
+    holdLatest(this.rowsAsSent, chunkKey(read), rows);
+    return { rowsAsSent: { rows: rows.rowNumbers.length } };
   }
 
   /** A job's results as of its record now: the batches finished since the last open are joined. */
@@ -314,15 +369,21 @@ export class ResultsSessions {
     });
   }
 
-  /** One batch opened by its id: its rows as sent where the team history kept them, else rebuilt from its items. */
-  openBatch({ session: id, batch, owner, rowsAsSent, numbering }: ResultsRequests['results-open-batch']): Promise<ResultsSummary> {
-    return this.run(id, `batch:${batch.id}`, () => {
-      const payload = rowsAsSent ? { ...owner, ...rowsAsSent } : rebuiltPayload(batch, owner);
-      const session = new ResultsSession([], rowsAsSent ? numbering : 'Row');
+  /** One batch opened by its id, as last read: its rows as sent where the thread holds them (`rowsAsSent`), else rebuilt from its items. */
+  async openBatch({ session: id, batchId, owner, rowsAsSent, numbering }: ResultsRequests['results-open-batch']): Promise<BatchResultsSummary> {
+    const batch = this.batches.get(batchId);
+    if (!batch) throw new Error(`Batch ${batchId} is no longer held by the results thread: read it again.`);
+    const kept = rowsAsSent ? this.rowsAsSent.get(chunkKey(owner)) : undefined;
+    if (rowsAsSent && !kept) throw new Error('The rows as sent are no longer held by the results thread: read them again.');
+    const summary = await this.run(id, `batch:${batch.id}`, () => {
+      const payload = kept ? { ...owner, ...kept } : rebuiltPayload(batch, owner);
+      const session = new ResultsSession([], kept ? numbering : 'Row');
       session.add(batchOutcome(batch, owner, payload.rowNumbers), payload);
       session.finish([]);
       return Promise.resolve(session);
     });
+    const reason = batch.failure_reason ?? null;
+    return { ...summary, failureReason: reason && kept ? explainServiceRowNumbers(reason, kept.rowNumbers, numbering) : reason };
   }
 
   rows({ session, filter, from, to }: ResultsRequests['results-rows']): Promise<{ version: number; from: number; rows: ResultRowView[] }> {

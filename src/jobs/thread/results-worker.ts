@@ -5,7 +5,8 @@
 // row order). A final batch's outcome is saved in the job store's database here
 // (storage/indexeddb-outcome-writer.ts): its 5,000 items never cross to the page, which would pay
 // a structured clone for them twice (this thread's message, then IndexedDB). It holds the results
-// the page shows (results-session.ts), read from that database.
+// the page shows (results-session.ts), read from that database, and for a batch opened by its id
+// it makes the page's requests for the batch and its rows as sent and holds both.
 // A thin adapter over results-summary.ts, service-fetch.ts and results-session.ts.
 import type { BatchDigest, BatchOutcome, OutcomeDestination } from '../import-job';
 import { trackingToFollow } from '../result-item';
@@ -85,7 +86,9 @@ async function fetchAndRead(id: number, request: ServiceRequest, read: ServiceRe
   if (read.kind === 'headline') {
     return service.fetch(id, await withRows(request, read.rows), (body) => Promise.resolve().then(() => ({ headline: headlineOf(readBatchBody(body, 'The import')) })));
   }
-  return service.fetch(id, request, async (body) => ({ digest: await digestOf(body, null, read.saveTo) }));
+  if (read.kind === 'digest') return service.fetch(id, request, async (body) => ({ digest: await digestOf(body, null, read.saveTo) }));
+  // The batch page's: the batch or the rows as sent are held here for its results.
+  return service.fetch(id, request, (body) => Promise.resolve().then(() => results.readForPage(read, body)));
 }
 
 async function respond(request: ResultsWorkerRequest): Promise<ResultsWorkerResponse> {

@@ -1,6 +1,7 @@
 // Test helpers: an outcome item, a finished batch with the CSV payload it was sent with, and a
 // finished job kept in an in-memory job storage with its outcomes and payloads.
 import Papa from 'papaparse';
+import { type KeptBody, KeptBodyResponse } from '../../api/http-client';
 import type { BatchOutcome, BatchProgress, ChunkPayload, ImportJob, OutcomeItem } from '../import-job';
 import { MemoryJobStorage } from '../storage/memory-storage';
 import type { ResultsThread } from './results-reader';
@@ -65,9 +66,32 @@ export async function storedJob(job: ImportJob, batches: { outcome: BatchOutcome
   return storage;
 }
 
-/** The results thread run in this thread over one storage, for a page's tests: the same sessions, no worker. */
-export function inProcessThread(source: ResultsSource): ResultsThread & { sessions: ResultsSessions } {
+/**
+ * The results thread run in this thread over one storage, for a page's tests: the same sessions,
+ * no worker; its fetch (`fetchImpl`) answers a 2xx with a kept body, read and held as the worker does.
+ */
+export function inProcessThread(source: ResultsSource, fetchImpl: typeof fetch = (...args) => fetch(...args)): ResultsThread & { sessions: ResultsSessions } {
   const sessions = new ResultsSessions(() => source);
-  // A structured copy of each answer, as a worker's message would make (a download's Blob crosses as it is).
-  return { sessions, request: (kind, body) => sessions.answer(kind, body).then((answer) => (kind === 'results-export' ? answer : structuredClone(answer))) };
+  const reads = new Map<number, ReturnType<ResultsSessions['readForPage']>>();
+  let nextBodyId = 1;
+  const take = (body: ArrayBuffer | KeptBody) => {
+    const read = body instanceof ArrayBuffer ? undefined : reads.get(body.bodyId);
+    if (!read) return Promise.reject(new Error('The body was not read by the results thread.'));
+    reads.delete((body as KeptBody).bodyId);
+    return Promise.resolve(structuredClone(read));
+  };
+  return {
+    sessions,
+    // A structured copy of each answer, as a worker's message would make (a download's Blob crosses as it is).
+    request: (kind, body) => sessions.answer(kind, body).then((answer) => (kind === 'results-export' ? answer : structuredClone(answer))),
+    fetchReading: (read) => async (input, init) => {
+      const response = await fetchImpl(input, init);
+      if (!response.ok) return response;
+      const bodyId = nextBodyId++;
+      reads.set(bodyId, sessions.readForPage(read, await response.arrayBuffer()));
+      return new KeptBodyResponse({ bodyId }, { status: response.status, statusText: response.statusText, headers: response.headers });
+    },
+    batchView: (body) => take(body).then((read) => ('view' in read ? read.view : Promise.reject(new Error('Not a batch.')))),
+    rowsAsSentHeld: (body) => take(body).then((read) => ('rowsAsSent' in read ? read.rowsAsSent : Promise.reject(new Error('Not rows as sent.')))),
+  };
 }
