@@ -10,10 +10,10 @@ const COUNTS: ForesightCounts = { creates: 1200, updates: 340, withoutReference:
 const READ: SourceState = { state: 'read', detail: '4 past jobs' };
 const TEAM: SourceState = { state: 'read', detail: 'the team history of this workspace' };
 
-function panel(overrides: { counts?: ForesightCounts | null; team?: SourceState; service?: ServiceCheck; remaining?: number | null } = {}) {
+function panel(overrides: { counts?: ForesightCounts | null; browser?: SourceState; team?: SourceState; service?: ServiceCheck; remaining?: number | null } = {}) {
   const props = {
     counts: overrides.counts === undefined ? COUNTS : overrides.counts,
-    browser: READ,
+    browser: overrides.browser ?? READ,
     team: overrides.team ?? TEAM,
     service: overrides.service ?? ({ state: 'not-read' }),
     remaining: overrides.remaining === undefined ? 1_380 : overrides.remaining,
@@ -29,6 +29,11 @@ function panel(overrides: { counts?: ForesightCounts | null; team?: SourceState;
 }
 
 describe('ForesightPanel', () => {
+  it('names only the sources that know something: a browser with no past job is left out of the sentence', () => {
+    panel({ browser: { state: 'read', detail: '' } });
+    expect(screen.getAllByRole('status')[0]).toHaveTextContent('Known from the team history of this workspace.');
+  });
+
   it('says the counts in words, each a button that opens its rows', async () => {
     const props = panel();
     const region = screen.getByRole('region', { name: 'What the rows will do at the service' });

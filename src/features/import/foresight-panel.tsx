@@ -49,7 +49,7 @@ export function ForesightPanel({
   }, [service.state]);
 
   const known = [
-    browser.state === 'read' ? `this browser’s ${browser.detail}` : null,
+    browser.state === 'read' && browser.detail !== '' ? `this browser’s ${browser.detail}` : null,
     team.state === 'read' ? team.detail : null,
     service.state === 'read' ? `the service’s ${service.total === null ? 'shipments' : plural(service.total, 'shipment')}` : null,
   ].filter((part): part is string => part !== null);

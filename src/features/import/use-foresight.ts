@@ -121,7 +121,8 @@ export function useForesight({
         if (!live) return;
         await give({});
         browserRead.current = true;
-        setBrowser({ state: 'read', detail: jobs.length === 1 ? '1 past job' : `${jobs.length.toLocaleString('en')} past jobs` });
+        // No past job is nothing to know from: the sentence names only the sources that said something.
+        setBrowser({ state: 'read', detail: jobs.length === 0 ? '' : jobs.length === 1 ? '1 past job' : `${jobs.length.toLocaleString('en')} past jobs` });
       } catch (error) {
         if (live) setBrowser({ state: 'failed', message: sentence(error) });
       }
