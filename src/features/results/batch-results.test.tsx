@@ -2,23 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Batch } from '../../contract/batch';
 import { MemoryJobStorage } from '../../jobs/storage/memory-storage';
-import { inProcessThread } from '../../jobs/thread/test-results';
+import { failedBatch, inProcessThread } from '../../jobs/thread/test-results';
 import { BatchResults } from './batch-results';
 
-const batch: Batch = {
-  id: 'b-9',
-  status: 'failed',
-  created_at: '2026-11-26T10:00:00Z',
-  total_requests: 2,
-  completed_requests: 2,
-  failure_reason: 'The batch stopped at Row 2 (row_number, 1-based).',
-  results: [
-    { id: 'i1', row_number: 1, tracking_type: 'container', tracking_number: 'MSCU1', creation_status: 'created', tracking_status: 'succeeded', shipment_id: 's1', errors: [], warnings: [] },
-    { id: 'i2', row_number: 2, tracking_type: 'container', tracking_number: 'MSCU2', creation_status: 'failed', tracking_status: 'failed', errors: [{ code: 'x', message: 'No such carrier.', target: 'carrier' }], warnings: [] },
-  ],
-};
+const batch = failedBatch('The batch stopped at Row 2 (row_number, 1-based).');
 
 beforeEach(() => {
   // jsdom lays nothing out: give the grid's scroll box a height so the virtualizer shows rows.

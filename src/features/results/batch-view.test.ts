@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../api/api-error';
-import type { Batch } from '../../contract/batch';
 import { MemoryJobStorage } from '../../jobs/storage/memory-storage';
-import { inProcessThread } from '../../jobs/thread/test-results';
+import { failedBatch, inProcessThread } from '../../jobs/thread/test-results';
 import { readBatchView, readRowsAsSent } from './batch-results';
 
-const batch: Batch = {
-  id: 'b-9',
-  status: 'failed',
-  created_at: '2026-11-26T10:00:00Z',
-  total_requests: 2,
-  completed_requests: 2,
-  failure_reason: 'Row 2 (row_number, 1-based) has no carrier.',
-  results: [
-    { id: 'i1', row_number: 1, tracking_type: 'container', tracking_number: 'MSCU1', creation_status: 'created', tracking_status: 'succeeded', shipment_id: 's1', errors: [], warnings: [] },
-    { id: 'i2', row_number: 2, tracking_type: 'container', tracking_number: 'MSCU2', creation_status: 'failed', tracking_status: 'failed', errors: [{ code: 'x', message: 'bad', target: 'carrier' }], warnings: [] },
-  ],
-};
+const batch = failedBatch('Row 2 (row_number, 1-based) has no carrier.');
 const rowsAsSent = { rowNumbers: [7, 9], body: { format: 'csv', csv: 'tracking_number,carrier\r\nMSCU1,MSCU\r\nMSCU2,QQQQ' } };
 
 /** The service and the console's team history on this origin, recording what was asked. */

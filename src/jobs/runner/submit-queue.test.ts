@@ -225,14 +225,7 @@ describe('the submit queue', () => {
 
   it('sends a quick-add job to the JSON list endpoint', async () => {
     const h = harness(({ rows }) => batchResponse(rows.length));
-    const job = await h.store.createJob({
-      source: { kind: 'quick-add' },
-      serviceUrl: '',
-      rowsRead: 1, numbering: 'Row',
-      skipped: [],
-      rows: { format: 'json', requests: [{ reference: 'A', tracking_number: 'X', tracking_type: 'container', carrier_scac: 'AUTO' }], rowNumbers: [1] },
-      chunkRows: 300,
-    });
+    const job = await quickAddJob(h.store);
     await h.run(job.id);
     expect(h.sent[0]!.url).toBe('https://svc.example/api/v1/shipments/imports');
     expect(await states(h.store, job.id)).toEqual(['accepted']);
@@ -272,14 +265,7 @@ describe('the Idempotency-Key of a chunk', () => {
 
   it('goes to the JSON list import too', async () => {
     const h = harness(({ rows }) => batchResponse(rows.length));
-    const job = await h.store.createJob({
-      source: { kind: 'quick-add' },
-      serviceUrl: '',
-      rowsRead: 1, numbering: 'Row',
-      skipped: [],
-      rows: { format: 'json', requests: [{ reference: 'A', tracking_number: 'X', tracking_type: 'container', carrier_scac: 'AUTO' }], rowNumbers: [1] },
-      chunkRows: 300,
-    });
+    const job = await quickAddJob(h.store);
     await h.run(job.id);
     expect(h.sent[0]!.key).toBe(`${job.id}:0`);
   });
@@ -305,3 +291,16 @@ describe('reading a cap refusal', () => {
     expect(namedRowCap(message)).toBe(cap);
   });
 });
+
+/** A quick-add job of one shipment: it goes to the JSON list import. */
+function quickAddJob(store: JobStore) {
+  return store.createJob({
+    source: { kind: 'quick-add' },
+    serviceUrl: '',
+    rowsRead: 1,
+    numbering: 'Row',
+    skipped: [],
+    rows: { format: 'json', requests: [{ reference: 'A', tracking_number: 'X', tracking_type: 'container', carrier_scac: 'AUTO' }], rowNumbers: [1] },
+    chunkRows: 300,
+  });
+}

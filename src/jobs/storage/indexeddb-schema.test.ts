@@ -27,17 +27,21 @@ const rawOpen = (name: string, version?: number) =>
     request.onerror = () => reject(request.error ?? new Error('open failed'));
   });
 
+/** Version 1 exactly as the console has made it in users' browsers since jobs were first kept. */
+function openVersion1(name: string) {
+  return openDB(name, 1, {
+    upgrade(db) {
+      db.createObjectStore('jobs', { keyPath: 'id' }).createIndex('createdAt', 'createdAt');
+      db.createObjectStore('payloads', { keyPath: ['jobId', 'chunkId'] }).createIndex('jobId', 'jobId');
+      db.createObjectStore('outcomes', { keyPath: ['jobId', 'batchId'] }).createIndex('jobId', 'jobId');
+    },
+  });
+}
+
 describe('the job database', () => {
   it('opens a database an earlier console laid out at version 1 with its jobs, payloads and outcomes, laid out as a fresh one', async () => {
     const name = `schema-test-${++count}`;
-    // Version 1 exactly as the console has made it in users' browsers since jobs were first kept.
-    const old = await openDB(name, 1, {
-      upgrade(db) {
-        db.createObjectStore('jobs', { keyPath: 'id' }).createIndex('createdAt', 'createdAt');
-        db.createObjectStore('payloads', { keyPath: ['jobId', 'chunkId'] }).createIndex('jobId', 'jobId');
-        db.createObjectStore('outcomes', { keyPath: ['jobId', 'batchId'] }).createIndex('jobId', 'jobId');
-      },
-    });
+    const old = await openVersion1(name);
     const kept = { id: 'j1', createdAt: 5, source: { kind: 'quick-add' }, chunks: [], batches: {} } as unknown as ImportJob;
     await old.put('jobs', kept);
     await old.put('payloads', { jobId: 'j1', chunkId: 0, rowNumbers: [2], body: { format: 'csv', csv: 'a\r\n1' } });
@@ -64,13 +68,7 @@ describe('the job database', () => {
 
   it('tells every job kept at version 1 what its row numbers count, from its source, and calls a done job finished', async () => {
     const name = `schema-test-${++count}`;
-    const old = await openDB(name, 1, {
-      upgrade(db) {
-        db.createObjectStore('jobs', { keyPath: 'id' }).createIndex('createdAt', 'createdAt');
-        db.createObjectStore('payloads', { keyPath: ['jobId', 'chunkId'] }).createIndex('jobId', 'jobId');
-        db.createObjectStore('outcomes', { keyPath: ['jobId', 'batchId'] }).createIndex('jobId', 'jobId');
-      },
-    });
+    const old = await openVersion1(name);
     const file = (fileName: string, sheet?: string) => ({ kind: 'file', fileName, size: 1, contentHash: null, ...(sheet ? { sheet } : {}) });
     const sources: Record<string, unknown> = {
       csv: file('march.csv'),

@@ -2,6 +2,7 @@
 // finished job kept in an in-memory job storage with its outcomes and payloads.
 import Papa from 'papaparse';
 import { type KeptBody, KeptBodyResponse } from '../../api/http-client';
+import type { Batch } from '../../contract/batch';
 import type { BatchOutcome, BatchProgress, ChunkPayload, ImportJob, OutcomeItem } from '../import-job';
 import { MemoryJobStorage } from '../storage/memory-storage';
 import type { ResultsThread } from './results-reader';
@@ -93,5 +94,21 @@ export function inProcessThread(source: ResultsSource, fetchImpl: typeof fetch =
     },
     batchView: (body) => take(body).then((read) => ('view' in read ? read.view : Promise.reject(new Error('Not a batch.')))),
     rowsAsSentHeld: (body) => take(body).then((read) => ('rowsAsSent' in read ? read.rowsAsSent : Promise.reject(new Error('Not rows as sent.')))),
+  };
+}
+
+/** Batch b-9 as the service answers it: failed after two rows, the second refused for its carrier. */
+export function failedBatch(failureReason: string): Batch {
+  return {
+    id: 'b-9',
+    status: 'failed',
+    created_at: '2026-11-26T10:00:00Z',
+    total_requests: 2,
+    completed_requests: 2,
+    failure_reason: failureReason,
+    results: [
+      { id: 'i1', row_number: 1, tracking_type: 'container', tracking_number: 'MSCU1', creation_status: 'created', tracking_status: 'succeeded', shipment_id: 's1', errors: [], warnings: [] },
+      { id: 'i2', row_number: 2, tracking_type: 'container', tracking_number: 'MSCU2', creation_status: 'failed', tracking_status: 'failed', errors: [{ code: 'x', message: 'No such carrier.', target: 'carrier' }], warnings: [] },
+    ],
   };
 }
