@@ -21,13 +21,18 @@ const BASE = '/console/api/server-jobs';
 const isNotFound = (error: unknown) => error instanceof HttpError && error.status === 404;
 const jobPath = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
 
-/** Whether the console's server runs this connection's jobs: its own server (base URL of this origin) saying runs_jobs. */
+/**
+ * Whether the console's server runs this connection's jobs: its own server (base URL of this
+ * origin) saying runs_jobs. Rejects when the server could not say (a failed or unreadable answer):
+ * a guess would send a job from the browser that its sender was told runs with the tab closed.
+ */
 export async function consoleRunsJobs(target: ApiTarget, signal?: AbortSignal): Promise<boolean> {
   if (target.baseUrl !== '') return false;
   const response = await fetch('/console.json', { headers: { Accept: 'application/json' }, ...(signal ? { signal } : {}) });
-  if (!response.ok) return false;
+  if (!response.ok) throw new Error(`The console's server did not say who sends this job (/console.json answered ${response.status})`);
   const info = consoleInfoSchema.safeParse(await response.json().catch(() => null));
-  return info.success && info.data.runs_jobs;
+  if (!info.success) throw new Error("The console's server did not say who sends this job (/console.json could not be read)");
+  return info.data.runs_jobs;
 }
 
 export const listServerJobs = (target: ApiTarget, signal?: AbortSignal) =>

@@ -25,22 +25,32 @@ const jobStorage = new IndexedDbJobStorage();
 
 /** Whether the console's server runs jobs, asked of /console.json once per page (again after a failed ask). */
 let runsJobs: Promise<boolean> | null = null;
-/** The connection, when the console's server runs its jobs. */
-async function serverRunTarget(): Promise<ApiTarget | null> {
+/** The connection, when the console's server runs its jobs; rejects while the server cannot say. */
+async function askedServerRunTarget(): Promise<ApiTarget | null> {
   const connection = getConnection();
   if (!connection || connection.baseUrl !== '') return null;
-  if (!runsJobs) {
-    const asked = consoleRunsJobs(connection).catch(() => null);
-    runsJobs = asked.then((answer) => {
-      if (answer === null) runsJobs = null;
-      return answer ?? false;
-    });
-  }
+  // Only a definite answer is kept: a failed ask is asked again next time.
+  runsJobs ??= consoleRunsJobs(connection).catch((error: unknown) => {
+    runsJobs = null;
+    throw error;
+  });
   return (await runsJobs) ? { baseUrl: connection.baseUrl, apiKey: connection.apiKey } : null;
 }
 
+/** For reading: while the server cannot say, this browser lists only its own jobs. */
+const serverRunTarget = () => askedServerRunTarget().catch(() => null);
+
+/** For Send: a job is never handed to the browser's runner on a guess. */
+async function handsJobsToServer(): Promise<boolean> {
+  try {
+    return (await askedServerRunTarget()) !== null;
+  } catch (error) {
+    throw new Error(`${error instanceof Error ? error.message : String(error)}: nothing was sent; press Send again in a moment.`, { cause: error });
+  }
+}
+
 const serverJobs = new ConsoleServerJobStorage({ target: serverRunTarget, sentBy: getYourName });
-export const jobStore = new JobStore(new RoutedJobStorage(jobStorage, serverJobs, async () => (await serverRunTarget()) !== null));
+export const jobStore = new JobStore(new RoutedJobStorage(jobStorage, serverJobs, handsJobsToServer));
 /** The job store's database: the results thread reads a job's outcomes and payloads from it. */
 export const jobDatabase = jobStorage.databaseName;
 // Another connection may reach another workspace's server jobs, or none.

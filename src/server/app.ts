@@ -79,7 +79,9 @@ function registerConsoleServer(app: FastifyInstance, config: ServerConfig, deps:
   // The key the server's jobs are sent with on its own: the upstream's (the proxy adds it), or a sandbox key of the workspace.
   const sandboxKeyOf = new Map(sandboxKeys(config).filter(({ key }) => !disabled.has(key)).reverse().map(({ key, workspace }) => [`sandbox:${workspace}`, key]));
   const serverHoldsKey = config.upstreamUrl !== null && config.upstreamApiKey !== null;
-  registerServerJobHost(app, {
+  // Only where the console's server runs jobs: otherwise its endpoints do not exist (404), so
+  // nothing can make this server keep rows, start runners or hold a key.
+  if (config.consoleRunsJobs) registerServerJobHost(app, {
     consoleDbPath: config.consoleDbPath,
     store,
     workspaceOf,
@@ -107,7 +109,7 @@ function sandboxLimits(config: ServerConfig) {
 }
 
 /** The largest job one Send hands to the console's server: its rows as JSON (a 100,000-row file is about 20 MB). */
-const SERVER_JOB_MAX_BYTES = 200 * 1024 * 1024;
+const SERVER_JOB_MAX_BYTES = 32 * 1024 * 1024;
 
 /** The longest id or reference (decoded characters) one segment of a URL path may hold. */
 export const MAX_PATH_PARAM_LENGTH = DEFAULT_TABLE_LIMITS.maxCellLength;

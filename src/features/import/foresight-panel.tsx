@@ -70,12 +70,13 @@ export function ForesightPanel({
         The service updates the shipment of a reference it knows and creates one for a new reference; a row without a reference always creates one.
       </p>
       {counts ? (
-        <p className="text-base text-slate-900" aria-describedby="foresight-filter-note">
+        <p className="text-base text-slate-900">
           {foresightParts(counts).map((part, i) => (
             <span key={part.key}>
               {i > 0 && (part.key === 'possible_duplicates' ? ', ' : ' · ')}
               <button
                 type="button"
+                aria-describedby="foresight-filter-note"
                 onClick={() => onShowRows(part.key)}
                 className={`rounded font-semibold underline decoration-dotted underline-offset-4 hover:text-brand-800 ${part.key === 'possible_duplicates' ? 'text-amber-800' : 'text-slate-900'}`}
               >
@@ -87,7 +88,7 @@ export function ForesightPanel({
       ) : (
         <p className="text-sm text-slate-700">Foreseeing the rows…</p>
       )}
-      <p id="foresight-filter-note" className="text-xs text-slate-600">Each count opens its rows in the review grid.</p>
+      {counts && <p id="foresight-filter-note" className="text-xs text-slate-600">Each count opens its rows in the review grid.</p>}
       <div role="status" className="space-y-1 text-sm text-slate-700">
         <p>
           {reading ? 'Reading what this console knows of earlier imports… ' : ''}

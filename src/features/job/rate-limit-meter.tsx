@@ -54,7 +54,7 @@ function TeamPacing({ words }: { words: TeamPacingWords }) {
       <p role="status" className="mt-1 text-sm font-medium text-slate-900">{words.jobs}</p>
       {words.nextSlot && <p className="text-sm text-slate-600">{words.nextSlot}</p>}
       {words.waiting && <p className="text-sm text-slate-600">{words.waiting}</p>}
-      {words.paused && <p className="text-sm font-medium text-amber-800">{words.paused}</p>}
+      {words.paused && <p role="status" className="text-sm font-medium text-amber-800">{words.paused}</p>}
     </section>
   );
 }

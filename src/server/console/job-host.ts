@@ -4,8 +4,9 @@
 //
 // The key a workspace's jobs are sent with:
 //   - the server's own (UPSTREAM_API_KEY, or a sandbox key of the workspace): it sends on its own;
-//   - a key pasted in a browser: held in memory only, from a request that carries it until the
-//     workspace has no unfinished job, never written anywhere. After a restart its jobs wait with
+//   - a key pasted in a browser: held in memory only, from the Send that hands a job over (or a
+//     request of a workspace with an unfinished job) until the workspace has no unfinished job,
+//     never written anywhere; a browser that only reads its jobs leaves no key behind. After a restart its jobs wait with
 //     WAITING_FOR_KEY on them until a request carrying the key comes (any of this workspace's
 //     server-job endpoints), then go on.
 // Boot resumes every unfinished job: the runner turns chunks a killed process left `sending` into
@@ -71,9 +72,9 @@ export class JobHosts {
    * The workspace's jobs, as a request of it finds them. `key`: the Bearer key the request
    * carries; where the workspace's jobs need a pasted key it is kept (in memory) while they run.
    */
-  async forRequest(workspace: string, key: string | null): Promise<WorkspaceJobs> {
+  async forRequest(workspace: string, key: string | null, { handsJob = false }: { handsJob?: boolean } = {}): Promise<WorkspaceJobs> {
     const host = this.host(workspace);
-    if (key !== null) await host.keyArrived(key);
+    if (key !== null) await host.keyArrived(key, handsJob);
     return host;
   }
 
@@ -158,10 +159,14 @@ export class WorkspaceJobs {
     }
   }
 
-  /** A request carried `key`: where only a pasted key sends, it is kept while jobs run, and jobs waiting for it go on. */
-  async keyArrived(key: string): Promise<void> {
+  /**
+   * A request carried `key`: where only a pasted key sends, it is kept while jobs run (or for the
+   * job this request hands over), and jobs waiting for it go on.
+   */
+  async keyArrived(key: string, handsJob = false): Promise<void> {
     this.start();
     if (this.ownKey !== null || key === '') return;
+    if (!handsJob && !(await this.store.listJobs()).some((job) => job.finishedAt === null)) return;
     const arrived = this.pastedKey !== key;
     this.pastedKey = key;
     if (arrived) this.targetListeners.forEach((listener) => listener());

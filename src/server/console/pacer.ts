@@ -464,9 +464,7 @@ class WorkspacePacer {
     }
     if (answer.status === 429) {
       const waitMs = parseRetryAfter(answer.headers.get('retry-after'), now) ?? (told?.resetAt != null ? Math.max(0, told.resetAt - now) : 1000);
-      // The pause is the whole answer: the next answer after it says what the bucket has left.
-      // Emptying the bucket until its window's reset would hold an hourly bucket for an hour
-      // over a 429 that asked for one second.
+      // A 429 pauses for its Retry-After, no longer: the next answer says what the bucket has left.
       this.pausedUntil = Math.max(this.pausedUntil, now + waitMs);
     }
   }

@@ -37,12 +37,12 @@ export function registerServerJobs(app: FastifyInstance, { hosts, workspaceOf, u
   const notFound = (reply: FastifyReply) => reply.code(404).send(errorBody('not_found', 'This import job is not one the console’s server runs for this workspace.'));
 
   /** The caller's workspace's jobs, with the key its request carries; null after answering 401. */
-  async function jobsOf(request: FastifyRequest, reply: FastifyReply): Promise<WorkspaceJobs | null> {
+  async function jobsOf(request: FastifyRequest, reply: FastifyReply, handsJob = false): Promise<WorkspaceJobs | null> {
     const ws = workspace(request, reply);
     if (ws === null) return null;
     const header = request.headers.authorization;
     const key = typeof header === 'string' ? (BEARER.exec(header)?.[1] ?? null) : null;
-    return hosts.forRequest(ws, key);
+    return hosts.forRequest(ws, key, { handsJob });
   }
 
   app.get('/console/api/server-jobs', async (request, reply) => {
@@ -52,7 +52,7 @@ export function registerServerJobs(app: FastifyInstance, { hosts, workspaceOf, u
   });
 
   app.post('/console/api/server-jobs', { bodyLimit: maxJobBytes }, async (request, reply) => {
-    const host = await jobsOf(request, reply);
+    const host = await jobsOf(request, reply, true);
     if (!host) return reply;
     const parsed = newServerJobSchema.safeParse(request.body);
     if (!parsed.success) return invalid(reply, parsed.error);
@@ -74,6 +74,9 @@ export function registerServerJobs(app: FastifyInstance, { hosts, workspaceOf, u
     try {
       await host.store.storage.create(job, payloads);
     } catch {
+      // The same Send made it meanwhile (a retry overlapping the first request): the job as kept.
+      const made = await host.store.getJob(job.id);
+      if (made !== undefined) return reply.code(201).send({ job: made });
       // The id is taken (another workspace's job): a new Send makes a new one.
       return reply.code(409).send(errorBody('bad_request', 'An import job with this id already exists; send again.', 'id'));
     }

@@ -47,7 +47,7 @@ function files(): Pick<ServerConfig, 'dbPath' | 'consoleDbPath'> {
 }
 
 async function server(overrides: Partial<ServerConfig>, deps: Parameters<typeof buildApp>[1] = FAST_POLLS): Promise<FastifyInstance> {
-  const app = await buildApp(testConfig({ apiKeys: [{ key: KEY_A, workspace: 'a' }, { key: KEY_B, workspace: 'b' }], ...overrides }), deps);
+  const app = await buildApp(testConfig({ apiKeys: [{ key: KEY_A, workspace: 'a' }, { key: KEY_B, workspace: 'b' }], consoleRunsJobs: true, ...overrides }), deps);
   apps.push(app);
   await app.ready();
   return app;
@@ -190,6 +190,12 @@ describe('jobs the console server runs (sandbox mode)', () => {
 });
 
 describe('jobs the console server runs with a pasted key (proxy mode)', () => {
+  it('has no such endpoints where the console server runs no jobs (CONSOLE_RUNS_JOBS off): nothing to keep rows or a key', async () => {
+    const app = await server({ ...files(), consoleRunsJobs: false });
+    expect((await send(app, newJob(3, 3, 'OFF'), KEY_A)).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/console/api/server-jobs', headers: { authorization: `Bearer ${KEY_A}` } })).statusCode).toBe(404);
+  });
+
   it('keeps the key in memory only: after a restart the job waits, saying so, until a request carries the key', async () => {
     const service = await server({ ...files(), importLimit: 2, importWindowS: 1, rowDelayMs: 10 });
     const upstream = inProcessFetch(service);
