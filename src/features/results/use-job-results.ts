@@ -141,7 +141,8 @@ function useJobOpening(job: ImportJob, thread: ResultsThread, database: string, 
     }
   };
   if (job.runsOn === 'console-server') {
-    return { key: `server:${job.id}:${numbering}:${versions}`, open: openServerJob, failure: 'The results could not be read from the console’s server' };
+    // Opened again once the connection is there (never keyed by the API key itself).
+    return { key: `server:${job.id}:${numbering}:${versions}:${target ? target.baseUrl : 'unconnected'}`, open: openServerJob, failure: 'The results could not be read from the console’s server' };
   }
   return { key: `${database}:${job.id}:${numbering}:${versions}`, open: openBrowserJob, failure: "The results could not be read from this browser's storage" };
 }
