@@ -346,6 +346,8 @@ export class ResultsSessions {
   private readonly rowsAsSent = new Map<string, TeamChunkRows>();
   /** What the job page last read of each server-run job (HELD_READS jobs at most): the page holds neither outcomes nor payloads. */
   private readonly serverJobs = new Map<string, ServerJobHeld>();
+  /** The server-run job each open session shows: what it read is let go when no session shows the job. */
+  private readonly serverSessions = new Map<number, string>();
 
   constructor(private readonly sourceOf: (database: string) => ResultsSource) {}
 
@@ -398,6 +400,7 @@ export class ResultsSessions {
    * joined from the outcomes and payloads the thread holds (the page had it read those first).
    */
   openServerJob({ session: id, job, numbering }: ResultsRequests['results-open-server-job']): Promise<ResultsSummary> {
+    this.serverSessions.set(id, job.id);
     return this.run(id, `server-job:${job.id}:${numbering}`, (held) => {
       const kept = this.serverJobs.get(job.id);
       const missing = [...finishedVersions(job)].some(([batchId, version]) => !held?.holds(batchId, version));
@@ -464,6 +467,9 @@ export class ResultsSessions {
 
   close(session: number): void {
     this.sessions.delete(session);
+    const jobId = this.serverSessions.get(session);
+    this.serverSessions.delete(session);
+    if (jobId !== undefined && ![...this.serverSessions.values()].includes(jobId)) this.serverJobs.delete(jobId);
   }
 
   /** Runs a change of the session after its earlier requests; a session for other results starts afresh. */

@@ -85,4 +85,19 @@ describe('The results thread opens a job the console’s server runs from what i
     // No batch finished yet: no rows, no error.
     await expect(sessions.answer('results-open-server-job', { session: 2, job: serverJob([first, second], []), numbering: 'Line' })).resolves.toMatchObject({ counts: { all: 0 } });
   });
+
+  it('lets go of what it read for a job once no open results show it: a page opening them again reads them again', async () => {
+    const { first, second } = twoBatches();
+    const sessions = new ResultsSessions(() => new MemoryJobStorage());
+    const job = serverJob([first, second], ['batch-0']);
+    readBatch(sessions, first);
+    await sessions.answer('results-open-server-job', { session: 1, job, numbering: 'Line' });
+    await sessions.answer('results-open-server-job', { session: 2, job, numbering: 'Line' });
+    await sessions.answer('results-close', { session: 1 });
+    // Still shown by the other page's results.
+    await expect(sessions.answer('results-open-server-job', { session: 3, job, numbering: 'Line' })).resolves.toMatchObject({ counts: { all: 2 } });
+    await sessions.answer('results-close', { session: 2 });
+    await sessions.answer('results-close', { session: 3 });
+    await expect(sessions.answer('results-open-server-job', { session: 4, job, numbering: 'Line' })).rejects.toThrow('read them again');
+  });
 });
