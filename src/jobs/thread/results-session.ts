@@ -405,8 +405,7 @@ export class ResultsSessions {
       const kept = this.serverJobs.get(job.id);
       const missing = [...finishedVersions(job)].some(([batchId, version]) => !held?.holds(batchId, version));
       if (!kept && missing) throw new Error('The results of this job are no longer held by the results thread: read them again.');
-      const source: ResultsSource = {
-        get: () => Promise.resolve(undefined),
+      const source: Pick<ResultsSource, 'outcome' | 'payload'> = {
         outcome: (_, batchId) => Promise.resolve(kept?.outcomes.get(batchId)),
         payload: (_, chunkId) => Promise.resolve(kept?.payloads.get(chunkId)),
       };
