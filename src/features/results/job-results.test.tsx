@@ -81,7 +81,8 @@ describe('JobResults', { timeout: 20_000 }, () => {
     // Failed rows first, when there are any.
     expect(within(filters).getByRole('button', { name: 'Failed 1' })).toHaveAttribute('aria-pressed', 'true');
     const grid = screen.getByRole('region', { name: 'Result rows' });
-    expect(within(grid).getByText('✕ tracking_number: The batch stopped at this row.')).toBeInTheDocument();
+    // The grid's rows arrive from the thread after the counts.
+    expect(await within(grid).findByText('✕ tracking_number: The batch stopped at this row.')).toBeInTheDocument();
 
     // A CSV file's rows are named by line, as the importer names them.
     expect(within(grid).getByRole('columnheader', { name: 'Line' })).toBeInTheDocument();
