@@ -1,6 +1,7 @@
 // Send and close, where the console's server runs jobs (CONSOLE_RUNS_JOBS on): the browser hands
 // the job over and may go. Send and close the whole browser context at once → the service receives
-// every row and the job reads Finished in a new context, sent by the console's server. And kill -9
+// every row and the job reads Finished in a new context, sent by the console's server, with its
+// results read from that server. And kill -9
 // of the console's server mid-job with no browser open, then a restart → the job resumes where it
 // stopped, no row twice in the sandbox's store, the invariant holds.
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
@@ -65,6 +66,12 @@ test('Send and close the context at once: the service receives every row, and th
     await expect(jobFinishedBadge(again.page)).toBeVisible({ timeout: 30_000 });
     await expect(again.page.getByText('Sent by the console’s server.')).toBeVisible();
     await expect(again.page.getByRole('term').filter({ hasText: /^Created$/ }).locator('xpath=following-sibling::dd')).toHaveText('200');
+    // Its results, read from the console's server (this browser's storage never had them): each row beside what the service made of it.
+    const results = again.page.getByRole('region', { name: 'Results' });
+    await expect(results.getByRole('button', { name: 'Created 200' })).toBeVisible({ timeout: 30_000 });
+    await expect(results.getByText('Results not available')).toHaveCount(0);
+    await results.getByRole('button', { name: 'All 200' }).click();
+    await expect(results.getByRole('region', { name: 'Result rows' })).toContainText('CLOSED-1');
     await expectInvariant(again.page, 200);
     await screenshot(again.page, 'send-and-close-finished');
     await again.close();

@@ -14,7 +14,7 @@ import {
   type ServerJobDecision,
 } from '../contract/server-jobs';
 import { HttpError } from './api-error';
-import { request, requestBody, type ApiTarget } from './http-client';
+import { request, requestBody, type ApiTarget, type HttpDeps, type KeptBody } from './http-client';
 import { consoleInfoSchema } from '../contract/sandbox';
 
 const BASE = '/console/api/server-jobs';
@@ -81,4 +81,16 @@ export async function serverJobOutcome(target: ApiTarget, id: string, batchId: s
     if (isNotFound(error)) return undefined;
     throw error;
   }
+}
+
+/**
+ * GET …/outcomes/:batchId and …/payloads/:chunkId unparsed, or the handle of the body kept where
+ * `deps` made the request (the results thread reads and holds them there, for the job's results).
+ */
+export function serverJobOutcomeBody(target: ApiTarget, id: string, batchId: string, signal?: AbortSignal, deps?: HttpDeps): Promise<ArrayBuffer | KeptBody> {
+  return requestBody(target, { path: `${jobPath(id)}/outcomes/${encodeURIComponent(batchId)}`, bucket: null, signal }, deps);
+}
+
+export function serverJobPayloadBody(target: ApiTarget, id: string, chunkId: number, signal?: AbortSignal, deps?: HttpDeps): Promise<ArrayBuffer | KeptBody> {
+  return requestBody(target, { path: `${jobPath(id)}/payloads/${chunkId}`, bucket: null, signal }, deps);
 }

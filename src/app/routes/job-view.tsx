@@ -56,6 +56,7 @@ export function JobRoute() {
           job={job}
           thread={resultsThread}
           database={jobDatabase}
+          target={connection ? { baseUrl: connection.baseUrl, apiKey: connection.apiKey } : null}
           jobs={jobs}
           onFixAndRetry={(handoff) => {
             stashRetry(handoff);

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BatchOutcome, ChunkPayload, ImportJob } from '../../jobs/import-job';
+import { MemoryJobStorage } from '../../jobs/storage/memory-storage';
 import type { ResultsSource } from '../../jobs/thread/results-session';
 import { finishedJob, inProcessThread, item, sentBatch, storedJob } from '../../jobs/thread/test-results';
 import { JobResults, type JobResultsProps } from './job-results';
@@ -80,7 +81,8 @@ describe('JobResults', { timeout: 20_000 }, () => {
     // Failed rows first, when there are any.
     expect(within(filters).getByRole('button', { name: 'Failed 1' })).toHaveAttribute('aria-pressed', 'true');
     const grid = screen.getByRole('region', { name: 'Result rows' });
-    expect(within(grid).getByText('✕ tracking_number: The batch stopped at this row.')).toBeInTheDocument();
+    // The grid's rows arrive from the thread after the counts.
+    expect(await within(grid).findByText('✕ tracking_number: The batch stopped at this row.')).toBeInTheDocument();
 
     // A CSV file's rows are named by line, as the importer names them.
     expect(within(grid).getByRole('columnheader', { name: 'Line' })).toBeInTheDocument();
@@ -101,6 +103,35 @@ describe('JobResults', { timeout: 20_000 }, () => {
 
     await userEvent.click(within(filters).getByRole('button', { name: 'All 4' }));
     expect(within(screen.getByRole('region', { name: 'Result rows' })).getAllByRole('row')).toHaveLength(5);
+  });
+
+  it('shows the rows of a job the console’s server runs, which this browser’s storage does not have, read from the console’s server', async () => {
+    const { job, batches } = finishedJob(headers, [sandboxOutcomes()], { runsOn: 'console-server' });
+    job.batches['batch-0'] = { ...job.batches['batch-0']!, chunkId: 0 };
+    const asked: { url: string; authorization: string | null }[] = [];
+    const server: typeof fetch = (input, init) => {
+      const url = input instanceof Request ? input.url : input.toString();
+      asked.push({ url, authorization: new Headers(init?.headers).get('Authorization') });
+      const json = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+      if (url === '/console/api/server-jobs/job-1/payloads/0') return json(200, batches[0]!.payload);
+      if (url === '/console/api/server-jobs/job-1/outcomes/batch-0') return json(200, batches[0]!.outcome);
+      return json(404, { error: { code: 'not_found', message: 'No such job.' } });
+    };
+    // The thread over an empty browser storage: the job is the server's.
+    const thread = inProcessThread(new MemoryJobStorage(), server);
+    const root = createRootRoute({ component: () => <JobResults job={job} thread={thread} database="db" target={{ baseUrl: '', apiKey: 'key-9' }} jobs={[job]} /> });
+    render(<RouterProvider router={createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ['/'] }) })} />);
+
+    const filters = await screen.findByRole('group', { name: 'Show rows' });
+    expect(within(filters).getAllByRole('button').map((button) => button.textContent)).toEqual(['Failed 1', 'With warnings 1', 'Created 2', 'Updated 1', 'Tracking failed 1', 'All 4']);
+    // The grid's rows arrive from the thread after the counts.
+    expect(await within(screen.getByRole('region', { name: 'Result rows' })).findByText('✕ tracking_number: The batch stopped at this row.')).toBeInTheDocument();
+    expect(screen.queryByText('Results not available')).not.toBeInTheDocument();
+    // Each read once, with the connection's key in its header.
+    expect(asked).toEqual([
+      { url: '/console/api/server-jobs/job-1/payloads/0', authorization: 'Bearer key-9' },
+      { url: '/console/api/server-jobs/job-1/outcomes/batch-0', authorization: 'Bearer key-9' },
+    ]);
   });
 
   it('names the rows of a workbook by row, and puts the file’s number beside the service’s row_number in its messages', async () => {

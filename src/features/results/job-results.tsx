@@ -5,6 +5,7 @@
 // job route composes it.
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import type { ApiTarget } from '../../api/http-client';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { downloadFile } from '../../components/download-file';
@@ -27,14 +28,16 @@ export interface JobResultsProps {
   thread: ResultsThread;
   /** The job store's database, which the thread reads the job's outcomes and payloads from. */
   database: string;
+  /** The connection, for a job the console's server runs: its outcomes and payloads are read from there. */
+  target?: ApiTarget | null;
   /** Every job, to find the retries of this one. */
   jobs: readonly ImportJob[];
   /** Opens the rows in the review grid as a new job linked to this one. */
   onFixAndRetry?: (handoff: RetryHandoff) => void;
 }
 
-export function JobResults({ job, thread, database, jobs, onFixAndRetry }: JobResultsProps) {
-  const { state, retry } = useJobResults(job, thread, database, job.numbering);
+export function JobResults({ job, thread, database, target = null, jobs, onFixAndRetry }: JobResultsProps) {
+  const { state, retry } = useJobResults(job, thread, database, job.numbering, target);
   const accepted = job.chunks.filter((chunk) => chunk.state.status === 'accepted').length;
   const finished = finishedBatches(job);
   return (

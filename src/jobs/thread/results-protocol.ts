@@ -8,6 +8,9 @@
 // counts, the rows its grid shows, a download or the rows to retry. For a batch opened by its id
 // it makes the batch page's requests too (`fetch` with a PageRead) and holds the batch and its
 // rows as sent, which `results-open-batch` then opens: the page gets the batch's headline only.
+// A job the console's server runs keeps its outcomes and payloads there: the page has the thread
+// fetch each finished batch's outcome and its chunk's payload (`fetch` with a PageRead), which it
+// holds, and `results-open-server-job` opens the job's results from them.
 // The batches are the job engine's own shapes (jobs/import-job.ts), on both sides.
 import type { RowNumbering } from '../../spreadsheet/row-numbering';
 import type { BatchDigest, BatchHeadline, BatchRead, ImportJob, OutcomeDestination, OutcomeItem } from '../import-job';
@@ -102,7 +105,13 @@ export interface ServiceRequest {
  * What the thread makes of an answer the batch page asked for, and holds for its results: a batch
  * opened by its id (its items), or a chunk's rows as the team history kept them (its CSV).
  */
-export type PageRead = { kind: 'batch-view' } | { kind: 'rows-as-sent'; jobId: string; chunkId: number };
+export type PageRead =
+  | { kind: 'batch-view' }
+  | { kind: 'rows-as-sent'; jobId: string; chunkId: number }
+  /** A batch's outcome of a job the console's server runs (GET /console/api/server-jobs/:id/outcomes/:batchId). */
+  | { kind: 'server-outcome'; jobId: string }
+  /** A chunk's payload of a job the console's server runs (GET /console/api/server-jobs/:id/payloads/:chunkId). */
+  | { kind: 'server-payload'; jobId: string };
 
 /** What the thread makes of a request's 2xx answer in the same message (import-job.ts BatchRead, or the batch page's). */
 export type ServiceRead = BatchRead | PageRead;
@@ -116,6 +125,14 @@ export interface BatchView extends BatchHeadline {
 export interface RowsAsSentHeld {
   rows: number;
 }
+
+/** What the page learns of a server-run job's outcome or payload that the thread now holds: how many rows it has. */
+export interface ServerJobReadHeld {
+  rows: number;
+}
+
+/** What the thread needs of a server-run job's record to open its results: the page has it, polled from the console's server. */
+export type ServerJobRecord = Pick<ImportJob, 'id' | 'headers' | 'chunks' | 'batches' | 'trackingFollowUps'>;
 
 /** A batch's results opened by its id, with its failure reason in words (the file's numbers beside the service's where the rows as sent are held). */
 export interface BatchResultsSummary extends ResultsSummary {
@@ -133,7 +150,7 @@ export interface ServiceAnswer {
   /** The body could not be read to its end (the connection dropped mid-answer): why. */
   cutOff: string | null;
   /** A 2xx body read as the request asked (ServiceRead): its batch, or why it could not be read. */
-  read?: { headline: BatchHeadline } | { digest: BatchDigest } | { view: BatchView } | { rowsAsSent: RowsAsSentHeld } | { error: string };
+  read?: { headline: BatchHeadline } | { digest: BatchDigest } | { view: BatchView } | { rowsAsSent: RowsAsSentHeld } | { serverJob: ServerJobReadHeld } | { error: string };
 }
 
 export interface ResultsRequests {
@@ -152,6 +169,11 @@ export interface ResultsRequests {
   fetch: { request: ServiceRequest; read?: ServiceRead };
   /** Opens (or brings up to date) a job's results, read from the job store's database; `session` is the page's number for them. */
   'results-open-job': { session: number; database: string; jobId: string; numbering: RowNumbering };
+  /**
+   * Opens (or brings up to date) the results of a job the console's server runs, from the outcomes
+   * and payloads the thread holds of it (`fetch` with `server-outcome`, `server-payload`).
+   */
+  'results-open-server-job': { session: number; job: ServerJobRecord; numbering: RowNumbering };
   /**
    * Opens one batch's results from what the thread last read of it (`fetch` with `batch-view`),
    * with `rowsAsSent` the rows the thread holds of the owner's chunk (`rows-as-sent`), else rebuilt from its items.
@@ -172,6 +194,7 @@ export interface ResultsAnswers {
   digest: BatchDigest;
   fetch: ServiceAnswer;
   'results-open-job': ResultsSummary;
+  'results-open-server-job': ResultsSummary;
   'results-open-batch': BatchResultsSummary;
   'results-rows': { version: number; from: number; rows: ResultRowView[] };
   'results-export': ResultsFile;

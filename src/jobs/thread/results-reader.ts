@@ -6,12 +6,24 @@
 // chunk's rows nor a batch of 5,000 items crosses the page's thread; the page keeps the status
 // and headers, which pace and retry. For the results pages it asks the same thread for a job's
 // counts, rows, downloads and rows to retry (ResultsThread); a batch opened by its id and its
-// rows as sent are fetched the same way and held there, the page getting the batch's headline.
+// rows as sent are fetched the same way and held there, the page getting the batch's headline;
+// so are a server-run job's outcomes and payloads, which its results are then opened from.
 import { InvalidResponseError, NotSentError } from '../../api/api-error';
 import { type KeptBody, KeptBodyResponse } from '../../api/http-client';
 import type { BatchDigest, BatchHeadline, BatchReader, OutcomeDestination } from '../import-job';
 import { RowsNotFoundError } from '../runner/submit-queue';
-import type { BatchView, PageRead, ResultsAnswers, ResultsRequests, ResultsSessionKind, RowsAsSentHeld, ServiceAnswer, ServiceRead, ServiceRequest } from './results-protocol';
+import type {
+  BatchView,
+  PageRead,
+  ResultsAnswers,
+  ResultsRequests,
+  ResultsSessionKind,
+  RowsAsSentHeld,
+  ServerJobReadHeld,
+  ServiceAnswer,
+  ServiceRead,
+  ServiceRequest,
+} from './results-protocol';
 import { WorkerClient } from './worker-client';
 
 /** A request body as it can cross to the worker: text, or a form's entries (FormData cannot). */
@@ -49,6 +61,8 @@ export interface ResultsThread {
   batchView(body: ArrayBuffer | KeptBody): Promise<BatchView>;
   /** What the thread made of a chunk's rows fetched with `rows-as-sent`: how many it now holds. */
   rowsAsSentHeld(body: ArrayBuffer | KeptBody): Promise<RowsAsSentHeld>;
+  /** What the thread made of a server-run job's outcome or payload fetched with `server-outcome` or `server-payload`: how many rows it holds. */
+  serverJobHeld(body: ArrayBuffer | KeptBody): Promise<ServerJobReadHeld>;
 }
 
 /** Answers read in the thread and not yet taken, at most. */
@@ -93,6 +107,12 @@ export class ResultsReader implements BatchReader, ResultsThread {
     const read = this.readAlready(body);
     if (read && 'rowsAsSent' in read) return Promise.resolve(read.rowsAsSent);
     return Promise.reject(read ? this.unreadable(read, 'the rows as sent') : new InvalidResponseError('The rows as sent were not read by the results thread: ask for them again.'));
+  }
+
+  serverJobHeld(body: ArrayBuffer | KeptBody): Promise<ServerJobReadHeld> {
+    const read = this.readAlready(body);
+    if (read && 'serverJob' in read) return Promise.resolve(read.serverJob);
+    return Promise.reject(read ? this.unreadable(read, 'the job’s results') : new InvalidResponseError('The job’s results were not read by the results thread: ask for them again.'));
   }
 
   /** A request about a job's results; its failure is a plain sentence. */

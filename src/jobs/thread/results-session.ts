@@ -9,7 +9,9 @@
 //   .exportFile(session, …)              → a download: CSV or XLSX, every cell formula-escaped
 //   .retryRows(session, kind)            → fix & retry's rows, their numbers and the service's notes
 import Papa from 'papaparse';
+import type { z } from 'zod';
 import type { Batch } from '../../contract/batch';
+import { serverJobOutcomeSchema, serverJobPayloadSchema } from '../../contract/server-jobs';
 import { teamChunkRowsSchema, type TeamChunkRows } from '../../contract/team-history';
 import { describeProblems } from '../../spreadsheet/problem-text';
 import { toEscapedCsv, toEscapedXlsx, type ExportTable } from '../../spreadsheet/result-export';
@@ -24,6 +26,8 @@ import {
   type BatchView,
   type PageRead,
   type RowsAsSentHeld,
+  type ServerJobReadHeld,
+  type ServerJobRecord,
   finishedVersions,
   REBUILT_COLUMNS,
   RESULT_FILTERS,
@@ -291,21 +295,45 @@ function holdLatest<T>(held: Map<string, T>, key: string, value: T): void {
   }
 }
 
-/** A chunk's rows as the team history kept them (GET /console/api/jobs/:id/chunks/:chunkId/rows), or an error whose sentence says what was wrong. */
-export function readRowsAsSent(body: ArrayBuffer): TeamChunkRows {
+/** A JSON answer of the console's server checked with its schema, or an error whose sentence says what was wrong (`who`: "The team history"). */
+function readConsoleAnswer<T>(body: ArrayBuffer, schema: z.ZodType<T>, who: string): T {
   let json: unknown;
   try {
     json = JSON.parse(new TextDecoder().decode(body));
   } catch {
-    throw new Error('The team history answered with something that is not JSON.');
+    throw new Error(`${who} answered with something that is not JSON.`);
   }
-  const parsed = teamChunkRowsSchema.safeParse(json);
+  const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
-    throw new Error(`The team history answered in an unexpected shape${where}: ${issue?.message ?? 'invalid'}.`);
+    throw new Error(`${who} answered in an unexpected shape${where}: ${issue?.message ?? 'invalid'}.`);
   }
   return parsed.data;
+}
+
+/** A chunk's rows as the team history kept them (GET /console/api/jobs/:id/chunks/:chunkId/rows), or an error whose sentence says what was wrong. */
+export function readRowsAsSent(body: ArrayBuffer): TeamChunkRows {
+  return readConsoleAnswer(body, teamChunkRowsSchema, 'The team history');
+}
+
+/** What the thread holds of one job the console's server runs: its batches' outcomes and its chunks' payloads, as last read. */
+interface ServerJobHeld {
+  outcomes: Map<string, BatchOutcome>;
+  payloads: Map<number, ChunkPayload>;
+}
+
+/** Brings the job's results up to its record: each finished batch not held as of its version is joined from the source. */
+async function joinFinished(held: ResultsSession | null, job: ServerJobRecord, source: Pick<ResultsSource, 'outcome' | 'payload'>, numbering: RowNumbering): Promise<ResultsSession> {
+  const session = held ?? new ResultsSession(job.headers, numbering);
+  for (const [batchId, version] of finishedVersions(job)) {
+    if (session.holds(batchId, version)) continue;
+    const outcome = await source.outcome(job.id, batchId);
+    if (!outcome) continue;
+    session.add(outcome, await source.payload(job.id, outcome.chunkId), version);
+  }
+  session.finish(job.chunks.map((chunk) => chunk.id));
+  return session;
 }
 
 const chunkKey = (owner: { jobId: string; chunkId: number }) => `${owner.jobId}\u0000${owner.chunkId}`;
@@ -316,6 +344,10 @@ export class ResultsSessions {
   /** What the batch page last read of each batch, by id, and of each chunk's rows as sent: the page holds neither. */
   private readonly batches = new Map<string, Batch>();
   private readonly rowsAsSent = new Map<string, TeamChunkRows>();
+  /** What the job page last read of each server-run job (HELD_READS jobs at most): the page holds neither outcomes nor payloads. */
+  private readonly serverJobs = new Map<string, ServerJobHeld>();
+  /** The server-run job each open session shows: what it read is let go when no session shows the job. */
+  private readonly serverSessions = new Map<number, string>();
 
   constructor(private readonly sourceOf: (database: string) => ResultsSource) {}
 
@@ -323,6 +355,7 @@ export class ResultsSessions {
   answer<K extends ResultsSessionKind>(kind: K, body: ResultsRequests[K]): Promise<ResultsAnswers[K]> {
     const handlers: { [Kind in ResultsSessionKind]: (request: ResultsRequests[Kind]) => Promise<ResultsAnswers[Kind]> } = {
       'results-open-job': (request) => this.openJob(request),
+      'results-open-server-job': (request) => this.openServerJob(request),
       'results-open-batch': (request) => this.openBatch(request),
       'results-rows': (request) => this.rows(request),
       'results-export': (request) => this.exportFile(request),
@@ -337,9 +370,11 @@ export class ResultsSessions {
 
   /**
    * A 2xx body the batch page had the thread fetch, read and held for its results: a batch opened
-   * by its id (the page gets its headline), or a chunk's rows as sent (the page gets their count).
+   * by its id (the page gets its headline), or a chunk's rows as sent (the page gets their count);
+   * for the job page, a server-run job's outcome or payload (the page gets its count of rows).
    */
-  readForPage(read: PageRead, body: ArrayBuffer): { view: BatchView } | { rowsAsSent: RowsAsSentHeld } {
+  readForPage(read: PageRead, body: ArrayBuffer): { view: BatchView } | { rowsAsSent: RowsAsSentHeld } | { serverJob: ServerJobReadHeld } {
+    if (read.kind === 'server-outcome' || read.kind === 'server-payload') return { serverJob: this.holdServerRead(read, body) };
     if (read.kind === 'batch-view') {
       const batch = readBatchBody(body, 'The batch');
       holdLatest(this.batches, batch.id, batch);
@@ -352,21 +387,49 @@ export class ResultsSessions {
 
   /** A job's results as of its record now: the batches finished since the last open are joined. */
   openJob({ session: id, database, jobId, numbering }: ResultsRequests['results-open-job']): Promise<ResultsSummary> {
-    const owner = `job:${database}:${jobId}:${numbering}`;
-    return this.run(id, owner, async (held) => {
+    return this.run(id, `job:${database}:${jobId}:${numbering}`, async (held) => {
       const source = this.sourceOf(database);
       const job = await source.get(jobId);
       if (!job) throw new Error('The job is no longer kept in this browser.');
-      const session = held ?? new ResultsSession(job.headers, numbering);
-      for (const [batchId, version] of finishedVersions(job)) {
-        if (session.holds(batchId, version)) continue;
-        const outcome = await source.outcome(jobId, batchId);
-        if (!outcome) continue;
-        session.add(outcome, await source.payload(jobId, outcome.chunkId), version);
-      }
-      session.finish(job.chunks.map((chunk) => chunk.id));
-      return session;
+      return joinFinished(held, job, source, numbering);
     });
+  }
+
+  /**
+   * A job the console's server runs, as of the record the page has: its finished batches are
+   * joined from the outcomes and payloads the thread holds (the page had it read those first).
+   */
+  openServerJob({ session: id, job, numbering }: ResultsRequests['results-open-server-job']): Promise<ResultsSummary> {
+    this.serverSessions.set(id, job.id);
+    return this.run(id, `server-job:${job.id}:${numbering}`, (held) => {
+      const kept = this.serverJobs.get(job.id);
+      const missing = [...finishedVersions(job)].some(([batchId, version]) => !held?.holds(batchId, version));
+      if (!kept && missing) throw new Error('The results of this job are no longer held by the results thread: read them again.');
+      const source: Pick<ResultsSource, 'outcome' | 'payload'> = {
+        outcome: (_, batchId) => Promise.resolve(kept?.outcomes.get(batchId)),
+        payload: (_, chunkId) => Promise.resolve(kept?.payloads.get(chunkId)),
+      };
+      return joinFinished(held, job, source, numbering);
+    });
+  }
+
+  /** Holds a server-run job's outcome or payload the page had the thread read. */
+  private holdServerRead(read: Extract<PageRead, { jobId: string; kind: `server-${string}` }>, body: ArrayBuffer): ServerJobReadHeld {
+    const kept = this.serverJobs.get(read.jobId) ?? { outcomes: new Map<string, BatchOutcome>(), payloads: new Map<number, ChunkPayload>() };
+    let rows: number;
+    if (read.kind === 'server-outcome') {
+      const outcome = readConsoleAnswer(body, serverJobOutcomeSchema, 'The console’s server') as BatchOutcome;
+      if (outcome.jobId !== read.jobId) throw new Error(`The console’s server answered with an outcome of job ${outcome.jobId}, not ${read.jobId}.`);
+      kept.outcomes.set(outcome.batchId, outcome);
+      rows = outcome.items.length;
+    } else {
+      const payload: ChunkPayload = readConsoleAnswer(body, serverJobPayloadSchema, 'The console’s server');
+      if (payload.jobId !== read.jobId) throw new Error(`The console’s server answered with rows of job ${payload.jobId}, not ${read.jobId}.`);
+      kept.payloads.set(payload.chunkId, payload);
+      rows = payload.rowNumbers.length;
+    }
+    holdLatest(this.serverJobs, read.jobId, kept);
+    return { rows };
   }
 
   /** One batch opened by its id, as last read: its rows as sent where the thread holds them (`rowsAsSent`), else rebuilt from its items. */
@@ -403,6 +466,9 @@ export class ResultsSessions {
 
   close(session: number): void {
     this.sessions.delete(session);
+    const jobId = this.serverSessions.get(session);
+    this.serverSessions.delete(session);
+    if (jobId !== undefined && ![...this.serverSessions.values()].includes(jobId)) this.serverJobs.delete(jobId);
   }
 
   /** Runs a change of the session after its earlier requests; a session for other results starts afresh. */

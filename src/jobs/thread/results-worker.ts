@@ -6,7 +6,8 @@
 // (storage/indexeddb-outcome-writer.ts): its 5,000 items never cross to the page, which would pay
 // a structured clone for them twice (this thread's message, then IndexedDB). It holds the results
 // the page shows (results-session.ts), read from that database, and for a batch opened by its id
-// it makes the page's requests for the batch and its rows as sent and holds both.
+// it makes the page's requests for the batch and its rows as sent and holds both; for a job the
+// console's server runs, its outcomes and payloads, which that job's results are opened from.
 // A thin adapter over results-summary.ts, service-fetch.ts and results-session.ts.
 import type { BatchDigest, BatchOutcome, OutcomeDestination } from '../import-job';
 import { trackingToFollow } from '../result-item';

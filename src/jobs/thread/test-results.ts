@@ -94,6 +94,7 @@ export function inProcessThread(source: ResultsSource, fetchImpl: typeof fetch =
     },
     batchView: (body) => take(body).then((read) => ('view' in read ? read.view : Promise.reject(new Error('Not a batch.')))),
     rowsAsSentHeld: (body) => take(body).then((read) => ('rowsAsSent' in read ? read.rowsAsSent : Promise.reject(new Error('Not rows as sent.')))),
+    serverJobHeld: (body) => take(body).then((read) => ('serverJob' in read ? read.serverJob : Promise.reject(new Error('Not a server-run job’s results.')))),
   };
 }
 
