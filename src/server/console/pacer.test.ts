@@ -144,20 +144,39 @@ describe('the pacer', () => {
     expect(granted).toEqual(['page-1', 'page-2']);
   });
 
-  it('holds the whole workspace for the Retry-After of a 429, people too, and only that workspace', async () => {
+  it('holds the import bucket for the Retry-After of an import’s 429, and a page of shipments goes meanwhile', async () => {
     const clock = new FakeClock();
     const pacer = new Pacer({ clock });
+    const { granted, slots, ask } = track(pacer);
+    void ask('import', file('job-aaaa'));
+    await clock.advance(0);
+    slots.get('import')!.done({ status: 429, headers: new Headers({ 'retry-after': '7' }) });
+    void ask('next import', file('job-aaaa'));
+    void ask('page', page);
+    await clock.advance(0);
+    expect(granted).toEqual(['import', 'page']);
+    await clock.advance(6_999);
+    expect(granted).toEqual(['import', 'page']);
+    await clock.advance(1);
+    expect(granted).toEqual(['import', 'page', 'next import']);
+  });
+
+  it('holds the whole workspace, people too, for a 429 that speaks of the all-endpoints bucket, and only that workspace', async () => {
+    const clock = new FakeClock();
+    const pacer = new Pacer({ clock, advertised: { general: { limit: 1_500 }, import_file: { limit: 20 } } });
     const { granted, slots, ask } = track(pacer);
     const other = track(pacer, 'other-ws');
     void ask('import', file('job-aaaa'));
     await clock.advance(0);
-    slots.get('import')!.done(answer(clock, 429, 20, 0, 7_000, { 'retry-after': '7' }));
+    // The service sends its most constrained bucket's headers: here the hourly one, spent.
+    slots.get('import')!.done(answer(clock, 429, 1_500, 0, 7_000, { 'retry-after': '7' }));
     void ask('page', page);
     void other.ask('elsewhere', page);
     await clock.advance(6_999);
     expect(granted).toEqual(['import']);
     expect(other.granted).toEqual(['elsewhere']);
-    await clock.advance(1);
+    // The bucket the headers named reopens at its reset, with the pacer's margin.
+    await clock.advance(201);
     expect(granted).toEqual(['import', 'page']);
   });
 

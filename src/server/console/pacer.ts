@@ -4,8 +4,8 @@
 // its bucket is used up instead of letting the service answer 429, shares each bucket between jobs
 // round robin (the job served least recently goes next), and keeps what a person waits for (a page
 // of shipments, a PATCH, anything that names no job) ahead of every job, with a reserve of the
-// all-endpoints bucket that jobs may not spend. A 429 that comes anyway holds the whole workspace
-// for its Retry-After. Queues are bounded: a request that would wait too long, or find the queue
+// all-endpoints bucket that jobs may not spend. A 429 that comes anyway holds the bucket it speaks
+// of for its Retry-After (the all-endpoints one holds the whole workspace). Queues are bounded: a request that would wait too long, or find the queue
 // full, is refused at once with the time to try again (PacerRefusal).
 import { parseRateLimitHeaders, parseRetryAfter } from '../../contract/rate-limit';
 import type { PACER_BUCKETS, PacingView } from '../../contract/pacing';
@@ -224,7 +224,8 @@ class WorkspacePacer {
   private readonly lastServed = new Map<string, number>();
   /** Jobs' last import, for "jobs sending". */
   private readonly lastImport = new Map<string, number>();
-  private pausedUntil = 0;
+  /** Per bucket, until when a 429 holds it; the all-endpoints bucket's pause holds every request. */
+  private readonly pausedUntil = new Map<PacerBucket, number>();
   private dispatched = 0;
   private seq = 0;
   /** The request schedule() is adding: one dispatched then was not held. */
@@ -324,7 +325,7 @@ class WorkspacePacer {
       // Every request counts in the all-endpoints bucket too.
       inFlight: this.inFlight.get('general') ?? 0,
       nextImportSlotInMs: Math.max(0, nextImportAt - now),
-      pausedForMs: Math.max(0, this.pausedUntil - now),
+      pausedForMs: Math.max(0, ...[...this.pausedUntil.values()].map((until) => until - now)),
       buckets: [...this.states.entries()].map(([name, state]) => ({ name, limit: state.limit, remaining: Math.max(0, state.remaining), resetAt: state.resetAt })),
     };
   }
@@ -343,7 +344,7 @@ class WorkspacePacer {
 
   /** When a request of `bucket` could go (now when it can), ignoring the queue ahead of it. */
   private openAt(bucket: PacerBucket, now: number): number {
-    let at = Math.max(now, this.pausedUntil);
+    let at = Math.max(now, this.pausedTill(bucket));
     for (const name of bucket === 'general' ? (['general'] as const) : (['general', bucket] as const)) {
       const state = this.state(name, now);
       if (state && state.remaining <= 0 && state.resetAt !== null) at = Math.max(at, state.resetAt + RESET_MARGIN_MS);
@@ -352,7 +353,7 @@ class WorkspacePacer {
   }
 
   private canGo(bucket: PacerBucket, forJob: boolean, now: number): boolean {
-    if (now < this.pausedUntil) return false;
+    if (now < this.pausedTill(bucket)) return false;
     for (const name of bucket === 'general' ? (['general'] as const) : (['general', bucket] as const)) {
       const state = this.state(name, now);
       if (!state) {
@@ -376,7 +377,8 @@ class WorkspacePacer {
 
   /** When the clock alone may let a held request of `bucket` go (a pause ends, a window reopens); Infinity when only an answer can. */
   private wakeAt(bucket: PacerBucket, forJob: boolean, now: number): number {
-    if (now < this.pausedUntil) return this.pausedUntil;
+    const paused = this.pausedTill(bucket);
+    if (now < paused) return paused;
     let at = Infinity;
     for (const name of bucket === 'general' ? (['general'] as const) : (['general', bucket] as const)) {
       const state = this.state(name, now);
@@ -449,10 +451,23 @@ class WorkspacePacer {
     });
   }
 
-  /** What an answer says of its bucket; a 429 holds the whole workspace for its Retry-After. */
-  private learn(bucket: PacerBucket, answer: PacedAnswer): void {
+  /** Until when a request of `bucket` is held by a 429: its own bucket's pause, or the all-endpoints one's. */
+  private pausedTill(bucket: PacerBucket): number {
+    const general = this.pausedUntil.get('general') ?? 0;
+    return bucket === 'general' ? general : Math.max(general, this.pausedUntil.get(bucket) ?? 0);
+  }
+
+  /**
+   * What an answer says of a bucket; a 429 holds that bucket for its Retry-After. The service
+   * sends the headers of its most constrained bucket: an answer to an import whose limit is the
+   * all-endpoints bucket's (and not the import bucket's) speaks of the all-endpoints bucket.
+   */
+  private learn(requestBucket: PacerBucket, answer: PacedAnswer): void {
     const now = this.clock.now();
     const told = parseRateLimitHeaders(answer.headers, now);
+    const generalLimit = this.states.get('general')?.limit;
+    const bucket: PacerBucket =
+      requestBucket !== 'general' && told !== null && told.limit === generalLimit && this.states.get(requestBucket)?.limit !== told.limit ? 'general' : requestBucket;
     if (told) {
       const known = this.states.get(bucket);
       // Requests still in flight may not be counted in this answer yet: count them as spent.
@@ -464,8 +479,9 @@ class WorkspacePacer {
     }
     if (answer.status === 429) {
       const waitMs = parseRetryAfter(answer.headers.get('retry-after'), now) ?? (told?.resetAt != null ? Math.max(0, told.resetAt - now) : 1000);
-      // A 429 pauses for its Retry-After, no longer: the next answer says what the bucket has left.
-      this.pausedUntil = Math.max(this.pausedUntil, now + waitMs);
+      // A 429 pauses its bucket for its Retry-After, no longer: the next answer says what is left.
+      // An import bucket's pause leaves people's pages and PATCHes (other buckets) going.
+      this.pausedUntil.set(bucket, Math.max(this.pausedUntil.get(bucket) ?? 0, now + waitMs));
     }
   }
 
