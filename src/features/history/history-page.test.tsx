@@ -99,8 +99,15 @@ async function seedJobs(): Promise<{ finished: ImportJob; sending: ImportJob; pa
 
 const SANDBOX = { baseUrl: '', apiKey: 'demo-key-0123456789', label: 'Local sandbox', workspace: 'Demo', sandbox: true, keyHeldByServer: false, remembered: true };
 
-// The jobs' service is this origin (''): connected to it, running jobs run in this tab.
-beforeEach(() => saveConnection(SANDBOX));
+// The jobs' service is this origin (''): connected to it, running jobs run in this tab, as the
+// console's server (its /console.json) runs none.
+const realFetch = globalThis.fetch;
+beforeEach(() => {
+  saveConnection(SANDBOX);
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+    input === '/console.json' ? Promise.resolve(Response.json({ mode: 'sandbox', runs_jobs: false })) : realFetch(input, init),
+  );
+});
 
 afterEach(async () => {
   forgetConnection();

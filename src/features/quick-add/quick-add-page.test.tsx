@@ -27,16 +27,23 @@ function renderQuickAdd() {
 // The tracking type cell offers its three values (a datalist), so it is a combobox.
 const cell = (label: string, row: number) => screen.getByRole(label === 'Tracking type' ? 'combobox' : 'textbox', { name: `${label}, row ${row}` });
 
+const realFetch = globalThis.fetch;
+
 beforeEach(() => {
   // jsdom lays nothing out: give the grid's scroll box a height so the virtualizer shows rows.
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(400);
   // Nor does it scroll: the grid scrolls a focused cell into view.
   Element.prototype.scrollIntoView = () => undefined;
   saveConnection({ baseUrl: '', apiKey: 'sandbox-demo-key', label: 'Local sandbox', workspace: 'Demo', sandbox: true, keyHeldByServer: false, remembered: false });
+  // The console's server (its /console.json) runs no jobs: they run in this tab.
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+    input === '/console.json' ? Promise.resolve(Response.json({ mode: 'sandbox', runs_jobs: false })) : realFetch(input, init),
+  );
 });
 
 afterEach(async () => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   forgetConnection();
   for (const job of await jobStore.listJobs()) await jobStore.deleteJob(job.id);
 });
