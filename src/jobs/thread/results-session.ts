@@ -9,7 +9,6 @@
 //   .exportFile(session, …)              → a download: CSV or XLSX, every cell formula-escaped
 //   .retryRows(session, kind)            → fix & retry's rows, their numbers and the service's notes
 import Papa from 'papaparse';
-import type { z } from 'zod';
 import type { Batch } from '../../contract/batch';
 import { serverJobOutcomeSchema, serverJobPayloadSchema } from '../../contract/server-jobs';
 import { teamChunkRowsSchema, type TeamChunkRows } from '../../contract/team-history';
@@ -20,7 +19,7 @@ import { CHUNK_DELIMITER } from '../chunking';
 import type { BatchOutcome, ChunkBody, ChunkPayload, OutcomeItem } from '../import-job';
 import { itemErrors, itemWarnings, matchItems, outcomeItemOf, RESULT_FLAG, resultFlags, trackingFailed } from '../result-item';
 import type { JobStorage } from '../storage/job-storage';
-import { headlineOf, readBatchBody } from './results-summary';
+import { headlineOf, readBatchBody, readJsonBody } from './results-summary';
 import {
   type BatchResultsSummary,
   type BatchView,
@@ -295,26 +294,9 @@ function holdLatest<T>(held: Map<string, T>, key: string, value: T): void {
   }
 }
 
-/** A JSON answer of the console's server checked with its schema, or an error whose sentence says what was wrong (`who`: "The team history"). */
-function readConsoleAnswer<T>(body: ArrayBuffer, schema: z.ZodType<T>, who: string): T {
-  let json: unknown;
-  try {
-    json = JSON.parse(new TextDecoder().decode(body));
-  } catch {
-    throw new Error(`${who} answered with something that is not JSON.`);
-  }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
-    throw new Error(`${who} answered in an unexpected shape${where}: ${issue?.message ?? 'invalid'}.`);
-  }
-  return parsed.data;
-}
-
 /** A chunk's rows as the team history kept them (GET /console/api/jobs/:id/chunks/:chunkId/rows), or an error whose sentence says what was wrong. */
 export function readRowsAsSent(body: ArrayBuffer): TeamChunkRows {
-  return readConsoleAnswer(body, teamChunkRowsSchema, 'The team history');
+  return readJsonBody(body, teamChunkRowsSchema, 'The team history');
 }
 
 /** What the thread holds of one job the console's server runs: its batches' outcomes and its chunks' payloads, as last read. */
@@ -418,12 +400,12 @@ export class ResultsSessions {
     const kept = this.serverJobs.get(read.jobId) ?? { outcomes: new Map<string, BatchOutcome>(), payloads: new Map<number, ChunkPayload>() };
     let rows: number;
     if (read.kind === 'server-outcome') {
-      const outcome = readConsoleAnswer(body, serverJobOutcomeSchema, 'The console’s server') as BatchOutcome;
+      const outcome = readJsonBody(body, serverJobOutcomeSchema, 'The console’s server') as BatchOutcome;
       if (outcome.jobId !== read.jobId) throw new Error(`The console’s server answered with an outcome of job ${outcome.jobId}, not ${read.jobId}.`);
       kept.outcomes.set(outcome.batchId, outcome);
       rows = outcome.items.length;
     } else {
-      const payload: ChunkPayload = readConsoleAnswer(body, serverJobPayloadSchema, 'The console’s server');
+      const payload: ChunkPayload = readJsonBody(body, serverJobPayloadSchema, 'The console’s server');
       if (payload.jobId !== read.jobId) throw new Error(`The console’s server answered with rows of job ${payload.jobId}, not ${read.jobId}.`);
       kept.payloads.set(payload.chunkId, payload);
       rows = payload.rowNumbers.length;

@@ -2,6 +2,7 @@
 // in Node). Result items are matched to the rows as sent: by `row_number` where the service gives
 // it (a sandbox extension, 1-based within the file sent), else by position; an item that matches
 // no row, or a row a second time, is counted as unmatched so the accounting shows it.
+import type { z } from 'zod';
 import { type Batch, batchSchema, isFinalBatchStatus, type ResultItem } from '../../contract/batch';
 import { quotedServiceRows } from '../../spreadsheet/row-numbering';
 import type { BatchDigest, BatchHeadline, OutcomeItem } from '../import-job';
@@ -10,21 +11,26 @@ import { matchItems, outcomeItemOf, RESULT_FLAG, resultFlags } from '../result-i
 /** Problems kept for the live list (warnings, errors, tracking failures); the outcome keeps all of them. */
 export const LIVE_PROBLEMS_KEPT = 200;
 
-/** The body as a batch, or an error whose sentence says what was wrong with it. */
-export function readBatchBody(body: ArrayBuffer, what: string): Batch {
+/** A JSON body checked with its schema, or an error whose sentence says what was wrong (`what`: "The batch"). */
+export function readJsonBody<T>(body: ArrayBuffer, schema: z.ZodType<T>, what: string): T {
   let json: unknown;
   try {
     json = JSON.parse(new TextDecoder().decode(body));
   } catch {
     throw new Error(`${what} answered with something that is not JSON.`);
   }
-  const parsed = batchSchema.safeParse(json);
+  const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
     throw new Error(`${what} answered in an unexpected shape${where}: ${issue?.message ?? 'invalid'}.`);
   }
   return parsed.data;
+}
+
+/** The body as a batch, or an error whose sentence says what was wrong with it. */
+export function readBatchBody(body: ArrayBuffer, what: string): Batch {
+  return readJsonBody(body, batchSchema, what);
 }
 
 export function headlineOf(batch: Batch): BatchHeadline {
