@@ -210,7 +210,8 @@ export function retryAfterSeconds(refusal: PacerRefusal): number {
   return Math.max(1, Math.ceil(refusal.retryAfterMs / 1000));
 }
 
-function emptyView(): PacingView {
+/** A workspace nothing is paced for (or a server with no pacer): nothing sending, nothing waiting. */
+export function emptyView(): PacingView {
   return { jobsSending: [], queued: { imports: 0, polls: 0, people: 0 }, inFlight: 0, nextImportSlotInMs: 0, pausedForMs: 0, buckets: [] };
 }
 

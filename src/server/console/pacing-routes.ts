@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PacingView } from '../../contract/pacing';
 import { workspaceOrRefuse } from './console-routes';
-import type { Pacer } from './pacer';
+import { emptyView, type Pacer } from './pacer';
 import type { WorkspaceOf } from './workspace-identity';
 
 export function registerPacing(app: FastifyInstance, pacer: Pacer | null, workspaceOf: WorkspaceOf): void {
@@ -11,6 +11,6 @@ export function registerPacing(app: FastifyInstance, pacer: Pacer | null, worksp
   app.get('/console/api/pacing', (request, reply) => {
     const ws = workspace(request, reply);
     if (ws === null) return reply;
-    return (pacer ? pacer.view(ws) : { jobsSending: [], queued: { imports: 0, polls: 0, people: 0 }, inFlight: 0, nextImportSlotInMs: 0, pausedForMs: 0, buckets: [] }) satisfies PacingView;
+    return (pacer ? pacer.view(ws) : emptyView()) satisfies PacingView;
   });
 }
