@@ -15,13 +15,12 @@ import { madeJob } from '../../jobs/job-machine';
 import { JobNotFoundError } from '../../jobs/storage/job-storage';
 import { invalid, workspaceOrRefuse, writtenBy } from './console-routes';
 import { type JobHosts, SERVER_JOB_SERVICE_URL, type WorkspaceJobs } from './job-host';
-import type { WorkspaceOf } from './workspace-identity';
+import { bearerKey, type WorkspaceOf } from './workspace-identity';
 
 const jobParams = z.object({ id: teamJobIdSchema });
 const chunkParams = z.object({ id: teamJobIdSchema, chunkId: z.coerce.number().int().min(0).max(10_000_000) });
 const batchParams = z.object({ id: teamJobIdSchema, batchId: z.string().min(1).max(200) });
 
-const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
 export interface ServerJobRouteOptions {
   hosts: JobHosts;
@@ -40,8 +39,7 @@ export function registerServerJobs(app: FastifyInstance, { hosts, workspaceOf, u
   async function jobsOf(request: FastifyRequest, reply: FastifyReply, handsJob = false): Promise<WorkspaceJobs | null> {
     const ws = workspace(request, reply);
     if (ws === null) return null;
-    const header = request.headers.authorization;
-    const key = typeof header === 'string' ? (BEARER.exec(header)?.[1] ?? null) : null;
+    const key = bearerKey(request);
     return hosts.forRequest(ws, key, { handsJob });
   }
 

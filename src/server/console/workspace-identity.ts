@@ -8,6 +8,12 @@ import type { FastifyRequest } from 'fastify';
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
+/** The key a request's `Authorization: Bearer …` header carries, or null. */
+export function bearerKey(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  return typeof header === 'string' ? (BEARER.exec(header)?.[1] ?? null) : null;
+}
+
 export type WorkspaceOf = (request: FastifyRequest) => string | null;
 
 export interface WorkspaceIdentityOptions {
@@ -22,8 +28,7 @@ export interface WorkspaceIdentityOptions {
 export function workspaceIdentity({ serverHeldKeyFor, sandboxWorkspace, secret }: WorkspaceIdentityOptions): WorkspaceOf {
   return (request) => {
     if (serverHeldKeyFor !== null) return `upstream:${serverHeldKeyFor}`;
-    const header = request.headers.authorization;
-    const key = typeof header === 'string' ? BEARER.exec(header)?.[1] : undefined;
+    const key = bearerKey(request);
     if (!key) return null;
     if (sandboxWorkspace) {
       const workspace = sandboxWorkspace(key);
