@@ -11,7 +11,7 @@ import { fetchShipmentPage } from '../api/shipments';
 import { testConfig } from '../server/config';
 import { closeParsePool, DEMO_API_KEY, sandbox, warmParsePool } from '../server/test-support';
 import { containerCheckDigit } from '../spreadsheet/iso6346';
-import { digestBatch, headlineOf, readBatchBody } from './thread/results-summary';
+import { digestBatch, headlineOf, readBatchBody } from './batch-digest';
 import { accountJob } from './accounting';
 import type { BatchReader, ImportJob } from './import-job';
 import { JobRunner } from './runner/job-runner';

@@ -140,7 +140,7 @@ export interface BatchHeadline {
   failureReason: string | null;
 }
 
-/** A polled batch summarised against its chunk's rows (off the main thread: thread/results-summary.ts). */
+/** A polled batch summarised against its chunk's rows (off the main thread: batch-digest.ts). */
 export interface BatchDigest extends BatchHeadline {
   counts: OutcomeCounts;
   problems: RowProblemRecord[];

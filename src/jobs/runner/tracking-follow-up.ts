@@ -119,7 +119,7 @@ export function applyFollowUp(outcome: BatchOutcome, followUp: TrackingFollowUp)
   return changed ? { ...outcome, items } : null;
 }
 
-/** As many live problems as a poll's digest keeps (thread/results-summary.ts LIVE_PROBLEMS_KEPT). */
+/** As many live problems as a poll's digest keeps (batch-digest.ts LIVE_PROBLEMS_KEPT). */
 const LIVE_PROBLEMS_KEPT = 200;
 
 /**

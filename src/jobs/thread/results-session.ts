@@ -19,7 +19,7 @@ import { CHUNK_DELIMITER } from '../chunking';
 import type { BatchOutcome, ChunkBody, ChunkPayload, OutcomeItem } from '../import-job';
 import { itemErrors, itemWarnings, matchItems, outcomeItemOf, RESULT_FLAG, resultFlags, trackingFailed } from '../result-item';
 import type { JobStorage } from '../storage/job-storage';
-import { headlineOf, readBatchBody, readJsonBody } from './results-summary';
+import { headlineOf, readBatchBody, readJsonBody } from '../batch-digest';
 import {
   type BatchResultsSummary,
   type BatchView,

@@ -8,13 +8,13 @@
 // the page shows (results-session.ts), read from that database, and for a batch opened by its id
 // it makes the page's requests for the batch and its rows as sent and holds both; for a job the
 // console's server runs, its outcomes and payloads, which that job's results are opened from.
-// A thin adapter over results-summary.ts, service-fetch.ts and results-session.ts.
+// A thin adapter over ../batch-digest.ts, service-fetch.ts and results-session.ts.
 import type { BatchDigest, BatchOutcome, OutcomeDestination } from '../import-job';
 import { trackingToFollow } from '../result-item';
 import { OutcomeWriter } from '../storage/indexeddb-outcome-writer';
 import type { ResultsWorkerMessage, ResultsWorkerRequest, ResultsWorkerResponse, ServiceAnswer, ServiceRead, ServiceRequest } from './results-protocol';
 import { ResultsSessions } from './results-session';
-import { digestBatch, headlineOf, readBatchBody } from './results-summary';
+import { digestBatch, headlineOf, readBatchBody } from '../batch-digest';
 import { NoAnswerError, ServiceFetcher, withChunkRows } from './service-fetch';
 
 /** The requests this worker makes for the page, and the bodies it keeps for reading. */

@@ -20,7 +20,7 @@ import type { BatchReader, ChunkPayload, ImportJob } from '../../jobs/import-job
 import { JobRunner } from '../../jobs/runner/job-runner';
 import { JobStore } from '../../jobs/job-store';
 import type { SqliteJobDatabase } from '../../jobs/storage/sqlite-storage';
-import { digestBatch, headlineOf, readBatchBody } from '../../jobs/thread/results-summary';
+import { digestBatch, headlineOf, readBatchBody } from '../../jobs/batch-digest';
 
 export const WAITING_FOR_KEY =
   'Waiting for a browser holding this job’s API key: the console’s server keeps a pasted key in memory only, and it restarted. Open the console connected with that key and the job goes on.';

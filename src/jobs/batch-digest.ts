@@ -1,12 +1,13 @@
-// A batch's JSON body read, checked and summarised: pure, run by the results worker (and tested
-// in Node). Result items are matched to the rows as sent: by `row_number` where the service gives
-// it (a sandbox extension, 1-based within the file sent), else by position; an item that matches
-// no row, or a row a second time, is counted as unmatched so the accounting shows it.
+// A batch's JSON body read, checked and summarised: pure, run by the results thread in a browser
+// and by the console's server where it runs jobs. Result items are matched to the rows as sent:
+// by `row_number` where the service gives it (a sandbox extension, 1-based within the file sent),
+// else by position; an item that matches no row, or a row a second time, is counted as unmatched
+// so the accounting shows it.
 import type { z } from 'zod';
-import { type Batch, batchSchema, isFinalBatchStatus, type ResultItem } from '../../contract/batch';
-import { quotedServiceRows } from '../../spreadsheet/row-numbering';
-import type { BatchDigest, BatchHeadline, OutcomeItem } from '../import-job';
-import { matchItems, outcomeItemOf, RESULT_FLAG, resultFlags } from '../result-item';
+import { type Batch, batchSchema, isFinalBatchStatus, type ResultItem } from '../contract/batch';
+import { quotedServiceRows } from '../spreadsheet/row-numbering';
+import type { BatchDigest, BatchHeadline, OutcomeItem } from './import-job';
+import { matchItems, outcomeItemOf, RESULT_FLAG, resultFlags } from './result-item';
 
 /** Problems kept for the live list (warnings, errors, tracking failures); the outcome keeps all of them. */
 export const LIVE_PROBLEMS_KEPT = 200;

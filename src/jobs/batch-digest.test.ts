@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Batch } from '../../contract/batch';
-import { digestBatch, readBatchBody } from './results-summary';
+import type { Batch } from '../contract/batch';
+import { digestBatch, readBatchBody } from './batch-digest';
 
 function batch(id: string, items: { row_number?: number; creation: string; tracking?: string; warnings?: number }[], status = 'completed'): Batch {
   return {
