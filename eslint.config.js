@@ -12,7 +12,7 @@ import path from 'node:path';
  * a file in src/<from>/ may import only the src/ folders listed for it; features/<x> may not
  * import features/<y>; features take only types from a worker's protocol (`workers/*-protocol.ts`),
  * never its internals; the results thread is part of jobs/ (jobs/thread/), and only jobs/thread
- * imports its worker entry; only spreadsheet/read-table.ts opens the XLSX engine (spreadsheet/xlsx/),
+ * imports its worker entry, and the server never imports the thread; only spreadsheet/read-table.ts opens the XLSX engine (spreadsheet/xlsx/),
  * its one door (benches measure the engine itself); server/console (the product's server) and
  * server/sandbox (the stand-in for the service) never import each other: only the entries beside
  * them (app.ts, main.ts, …) compose both. Package imports are checked by `packageBans` below.
@@ -57,6 +57,8 @@ const directionsRule = {
         context.report({ node, message: `features may import only types from a worker protocol (workers/*-protocol.ts), not ${target.join('/')}: talk to the worker through its messages.` });
       } else if (to === 'jobs' && target[1] === 'thread' && /-worker(\.ts)?$/.test(target.at(-1)) && !(from === 'jobs' && rel[1] === 'thread')) {
         context.report({ node, message: `jobs/thread/${target.at(-1)} is the results thread's entry, started with new Worker(): talk to it through its client (jobs/thread/results-reader.ts).` });
+      } else if (from === 'server' && to === 'jobs' && target[1] === 'thread') {
+        context.report({ node, message: `The console's server runs the job engine (its machine, runner and storage), not the browser's results thread: take what both need from src/jobs beside the machine, not src/jobs/thread/${target.at(-1)}.` });
       } else if (from === 'server' && ['jobs', 'api', 'workers'].includes(to) && rel[1] !== 'console') {
         context.report({ node, message: `Only the console's server (src/server/console) runs the job engine: src/server/${rel[1]} must not import src/${to}.` });
       } else if (from === 'server' && to === 'server' && rel[1] === 'sandbox' && target[1] === 'console') {
