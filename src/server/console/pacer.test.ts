@@ -268,26 +268,4 @@ describe('the pacer', () => {
     expect(view.buckets.find((b) => b.name === 'import_file')).toMatchObject({ limit: 2, remaining: 0 });
     expect(pacer.view('another-ws').jobsSending).toEqual([]);
   });
-
-  it('paces a fetch made on the server alike, and answers its refusal as a 429 with Retry-After', async () => {
-    const clock = new FakeClock();
-    const pacer = new Pacer({ clock, maxQueued: 0 });
-    const calls: string[] = [];
-    const paced = pacer.pacedFetch('ws', 'job-aaaa', (input) => {
-      calls.push(input as string);
-      return Promise.resolve(new Response('{}', { status: 202 }));
-    });
-    const refused = await paced('http://service.test/api/v1/shipments/imports/file', { method: 'POST' });
-    expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    expect(((await refused.json()) as { errors: { code: string }[] }).errors[0]!.code).toBe('rate_limited');
-    expect(calls).toEqual([]);
-
-    const open = new Pacer({ clock }).pacedFetch('ws', null, (input) => {
-      calls.push(input as string);
-      return Promise.resolve(new Response('{}', { status: 200 }));
-    });
-    expect((await open('http://service.test/api/v1/shipments')).status).toBe(200);
-    expect(calls).toEqual(['http://service.test/api/v1/shipments']);
-  });
 });

@@ -142,34 +142,6 @@ export class Pacer {
     return this.workspaces.get(workspace)?.view() ?? emptyView();
   }
 
-  /**
-   * A fetch that passes the pacer, for code on this server that calls the service itself (a job
-   * the server runs): the path of each URL decides the bucket, `jobId` names the job. A refusal
-   * comes back as the 429 the HTTP hook would answer, so a client that honours Retry-After
-   * handles both alike.
-   */
-  pacedFetch(workspace: string, jobId: string | null, fetchImpl: typeof fetch = fetch): typeof fetch {
-    return async (input, init) => {
-      const url = new URL(input instanceof Request ? input.url : String(input));
-      const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
-      let slot: Slot;
-      try {
-        slot = await this.schedule(workspace, { method, path: `${url.pathname}${url.search}`, jobId }, init?.signal ?? undefined);
-      } catch (error) {
-        if (error instanceof PacerRefusal) return refusalResponse(error);
-        throw error;
-      }
-      try {
-        const response = await fetchImpl(input, init);
-        slot.done({ status: response.status, headers: response.headers });
-        return response;
-      } catch (error) {
-        slot.done(null);
-        throw error;
-      }
-    };
-  }
-
   private of(workspace: string): WorkspacePacer {
     let pacer = this.workspaces.get(workspace);
     if (pacer) {
@@ -194,14 +166,7 @@ export class Pacer {
   }
 }
 
-/** A pacer's refusal as an answer in the service's error shape (DESIGN §3): 429 with Retry-After. */
-export function refusalResponse(refusal: PacerRefusal): Response {
-  return new Response(JSON.stringify(refusalBody(refusal)), {
-    status: 429,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'retry-after': String(retryAfterSeconds(refusal)), 'server-timing': 'pacer;desc="refused"' },
-  });
-}
-
+/** A pacer's refusal in the service's error shape (DESIGN §3), the body of its 429. */
 export function refusalBody(refusal: PacerRefusal) {
   return { errors: [{ code: 'rate_limited', message: refusal.message, target: null }] };
 }
