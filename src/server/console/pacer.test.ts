@@ -195,9 +195,10 @@ describe('the pacer', () => {
     expect(granted).toEqual(['first', 'again']);
   });
 
-  it('refuses a request when the workspace already holds the most it keeps waiting, saying when to try again', async () => {
+  it('refuses a job’s request when the jobs’ part of the queue is full, saying when to try again', async () => {
     const clock = new FakeClock();
-    const pacer = new Pacer({ clock, maxQueued: 2 });
+    // 3 may wait, one of them kept for people.
+    const pacer = new Pacer({ clock, maxQueued: 3 });
     const { ask } = track(pacer);
     void ask('probe', file('job-aaaa'));
     void ask('held-1', file('job-aaaa'));
@@ -205,8 +206,50 @@ describe('the pacer', () => {
     await clock.advance(0);
     const refusal = await pacer.schedule('ws', file('job-aaaa')).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(PacerRefusal);
-    expect((refusal as PacerRefusal).message).toMatch(/already holds 2 requests .* this one was not sent\. Try again in \d+ seconds\./);
+    expect((refusal as PacerRefusal).message).toMatch(/already holds 2 requests of this workspace's jobs .* this one was not sent\. Try again in \d+ seconds\./);
     expect((refusal as PacerRefusal).retryAfterMs).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('keeps part of the queue for people: jobs that fill theirs leave a page and a PATCH going and waiting', async () => {
+    const clock = new FakeClock();
+    // 10 may wait: jobs may fill 8 of them, people all 10.
+    const pacer = new Pacer({ clock, maxQueued: 10, advertised: { import_file: { limit: 1 }, patch_id: { limit: 1 } } });
+    const { granted, refused, ask } = track(pacer);
+    for (let i = 1; i <= 12; i++) void ask(`import-${i}`, file('job-big1'));
+    await clock.advance(0);
+    expect(granted).toEqual(['import-1']);
+    expect(refused).toEqual(['import-10', 'import-11', 'import-12']);
+    void ask('page', page);
+    void ask('patch-1', patch);
+    void ask('patch-2', patch);
+    void ask('patch-3', patch);
+    await clock.advance(0);
+    expect(granted).toEqual(['import-1', 'page', 'patch-1']);
+    // Two PATCHes wait in the people's part; a job's request still finds the jobs' part full.
+    void ask('import-13', file('job-big1'));
+    await clock.advance(0);
+    expect(refused).toEqual(['import-10', 'import-11', 'import-12', 'import-13']);
+    expect(pacer.view('ws').queued).toEqual({ imports: 8, polls: 0, people: 2 });
+    // The whole queue full: a person's request that must wait is refused too, one that can go is not.
+    void ask('patch-4', patch);
+    void ask('page-2', page);
+    await clock.advance(0);
+    expect(refused.at(-1)).toBe('patch-4');
+    expect(granted.at(-1)).toBe('page-2');
+  });
+
+  it('makes room in a full jobs’ part for a job with nothing waiting, taking the newest request of the job that holds the most', async () => {
+    const clock = new FakeClock();
+    const pacer = new Pacer({ clock, maxQueued: 10, advertised: { import_file: { limit: 1 } } });
+    const { granted, slots, refused, ask } = track(pacer);
+    for (let i = 1; i <= 12; i++) void ask(`big-${i}`, file('job-big1'));
+    await clock.advance(0);
+    void ask('quick', file('job-quick1'));
+    await clock.advance(0);
+    expect(refused).toEqual(['big-10', 'big-11', 'big-12', 'big-9']);
+    slots.get('big-1')!.done(answer(clock, 202, 1, 0, 5_000));
+    await clock.advance(6_000);
+    expect(granted).toEqual(['big-1', 'quick']);
   });
 
   it('refuses at once a request whose bucket reopens later than it holds one, and one that waited that long', async () => {

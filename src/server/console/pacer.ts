@@ -5,8 +5,9 @@
 // round robin (the job served least recently goes next), and keeps what a person waits for (a page
 // of shipments, a PATCH, anything that names no job) ahead of every job, with a reserve of the
 // all-endpoints bucket that jobs may not spend. A 429 that comes anyway holds the bucket it speaks
-// of for its Retry-After (the all-endpoints one holds the whole workspace). Queues are bounded: a request that would wait too long, or find the queue
-// full, is refused at once with the time to try again (PacerRefusal).
+// of for its Retry-After (the all-endpoints one holds the whole workspace). Queues are bounded: a
+// request that would wait too long, or find the queue full, is refused at once with the time to
+// try again (PacerRefusal); jobs' requests never fill the part of the queue kept for people.
 import { parseRateLimitHeaders, parseRetryAfter } from '../../contract/rate-limit';
 import type { PACER_BUCKETS, PacingView } from '../../contract/pacing';
 
@@ -75,7 +76,7 @@ export interface PacerOptions {
   clock?: PacerClock;
   /** Limits known before any answer (the sandbox's settings); other buckets are learned by probing one request at a time. */
   advertised?: Partial<Record<PacerBucket, AdvertisedLimit>>;
-  /** Requests one workspace may have waiting; beyond, refused. */
+  /** Requests one workspace may have waiting; beyond, refused. Jobs' requests may fill all but a fifth (people's part). */
   maxQueued?: number;
   /** The longest a request is held; one that would wait longer is refused with Retry-After. */
   maxWaitMs?: number;
@@ -88,6 +89,9 @@ export const RESET_MARGIN_MS = 200;
 export const SENDING_WINDOW_MS = 30_000;
 /** The share of the all-endpoints bucket that jobs leave for people (at least one request). */
 const PERSON_RESERVE_SHARE = 0.05;
+/** The share of the queue (maxQueued) that jobs' requests may not fill: people's part (at least one place). */
+const PEOPLE_QUEUE_SHARE = 0.2;
+const peopleQueueReserve = (maxQueued: number) => Math.min(maxQueued, Math.max(1, Math.ceil(maxQueued * PEOPLE_QUEUE_SHARE)));
 const MAX_WORKSPACES = 1_000;
 
 const IMPORT_BUCKETS = ['import_file', 'import_list'] as const;
@@ -216,15 +220,8 @@ class WorkspacePacer {
     const now = this.clock.now();
     const bucket = bucketOf(request.method, request.path);
     if (signal?.aborted) return Promise.reject(signal.reason as Error);
-    if (this.queue.length >= this.settings.maxQueued) {
-      const waitMs = Math.max(1000, this.openAt(bucket, now) - now);
-      return Promise.reject(
-        new PacerRefusal(
-          `The console's server already holds ${this.queue.length} requests of this workspace for the service's rate limit, the most it keeps waiting; this one was not sent. Try again in ${seconds(waitMs)} seconds.`,
-          waitMs,
-        ),
-      );
-    }
+    const full = this.admit(request.jobId, bucket, now);
+    if (full) return Promise.reject(full);
     const opensIn = this.openAt(bucket, now) - now;
     if (opensIn > this.settings.maxWaitMs) {
       return Promise.reject(
@@ -256,6 +253,57 @@ class WorkspacePacer {
         this.asking = null;
       }
     });
+  }
+
+  /**
+   * Whether the queue has room for one more request: null when it has (after taking the place of
+   * another job's newest request where that is fair), else the refusal. People's requests may
+   * fill the whole queue; jobs' requests only what people's part leaves. In a full jobs' part, a
+   * job with fewer requests waiting than another by two or more takes that job's newest place.
+   */
+  private admit(jobId: string | null, bucket: PacerBucket, now: number): PacerRefusal | null {
+    const retry = () => Math.max(1000, this.openAt(bucket, now) - now);
+    if (this.queue.length >= this.settings.maxQueued) {
+      // A person's request that can go now is dispatched at once: it takes no place in the queue.
+      if (jobId === null && this.settings.maxQueued > 0 && this.canGo(bucket, false, now)) return null;
+      return new PacerRefusal(
+        `The console's server already holds ${this.queue.length} requests of this workspace for the service's rate limit, the most it keeps waiting; this one was not sent. Try again in ${seconds(retry())} seconds.`,
+        retry(),
+      );
+    }
+    if (jobId === null) return null;
+    const jobsPart = this.settings.maxQueued - peopleQueueReserve(this.settings.maxQueued);
+    let jobsQueued = 0;
+    for (const entry of this.queue) if (entry.jobId !== null) jobsQueued++;
+    if (jobsQueued < jobsPart) return null;
+    const held = new Map<string, number>();
+    for (const entry of this.queue) if (entry.jobId !== null) held.set(entry.jobId, (held.get(entry.jobId) ?? 0) + 1);
+    const mine = held.get(jobId) ?? 0;
+    let most: string | null = null;
+    for (const [job, count] of held) if (count > (most === null ? 0 : held.get(most)!)) most = job;
+    if (most !== null && held.get(most)! >= mine + 2) {
+      this.giveUpPlace(most, now);
+      return null;
+    }
+    return new PacerRefusal(
+      `The console's server already holds ${jobsQueued} requests of this workspace's jobs for the service's rate limit, the most it keeps waiting for jobs (the rest is kept for people); this one was not sent. Try again in ${seconds(retry())} seconds.`,
+      retry(),
+    );
+  }
+
+  /** Refuses the newest waiting request of `jobId`, to give its place to another job's. */
+  private giveUpPlace(jobId: string, now: number): void {
+    let at = this.queue.length - 1;
+    while (this.queue[at]!.jobId !== jobId) at--;
+    const [entry] = this.queue.splice(at, 1);
+    entry!.unlisten();
+    const waitMs = Math.max(1000, this.openAt(entry!.bucket, now) - now);
+    entry!.reject(
+      new PacerRefusal(
+        `This request waited at the console's server for the service's rate limit and gave its place to another job's, as the queue kept for jobs is full; it was not sent. Try again in ${seconds(waitMs)} seconds.`,
+        waitMs,
+      ),
+    );
   }
 
   /** Remembers a job's latest import for "jobs sending", forgetting jobs quiet for longer than that counts. */
