@@ -100,6 +100,41 @@ describe('the pacer', () => {
     expect(granted).toEqual(['first', 'second', 'third']);
   });
 
+  it('stops probing a route bucket once an accepted answer says nothing of it: its requests go together, until an answer names it', async () => {
+    const clock = new FakeClock();
+    const pacer = new Pacer({ clock });
+    const { granted, slots, ask } = track(pacer);
+    for (const name of ['first', 'second', 'third', 'fourth', 'fifth']) void ask(name, file(`job-${name}`));
+    await clock.advance(0);
+    expect(granted).toEqual(['first']);
+    // A gateway's 502 says nothing either way: the next request probes again.
+    slots.get('first')!.done({ status: 502, headers: new Headers() });
+    await clock.advance(0);
+    expect(granted).toEqual(['first', 'second']);
+    // Accepted, with no rate-limit headers: the service meters this route by 429s alone.
+    slots.get('second')!.done({ status: 202, headers: new Headers() });
+    await clock.advance(0);
+    expect(granted).toEqual(['first', 'second', 'third', 'fourth', 'fifth']);
+    // An answer that names the bucket is learnt, and paces it again.
+    slots.get('third')!.done(answer(clock, 202, 3, 0, 10_000));
+    void ask('sixth', file('job-sixth'));
+    await clock.advance(0);
+    expect(granted).not.toContain('sixth');
+  });
+
+  it('does not probe an import bucket one at a time while its answers carry the all-endpoints bucket’s headers (the more constrained)', async () => {
+    const clock = new FakeClock();
+    // A small all-endpoints bucket nearly spent: 12 left, of which jobs leave 5 to people.
+    const pacer = new Pacer({ clock, advertised: { general: { limit: 100 } } });
+    const { granted, slots, ask } = track(pacer);
+    for (const name of ['a', 'b', 'c']) void ask(name, file(`job-${name}aaa`));
+    await clock.advance(0);
+    expect(granted).toEqual(['a']);
+    slots.get('a')!.done(answer(clock, 202, 100, 12, 600_000));
+    await clock.advance(0);
+    expect(granted).toEqual(['a', 'b', 'c']);
+  });
+
   it('shares an import bucket between jobs round robin, whoever queued more', async () => {
     const clock = new FakeClock();
     const pacer = new Pacer({ clock, advertised: { import_file: { limit: 1 } } });

@@ -194,6 +194,8 @@ class WorkspacePacer {
   private readonly lastServed = new Map<string, number>();
   /** Jobs' last import, for "jobs sending". */
   private readonly lastImport = new Map<string, number>();
+  /** Route buckets nothing is known of whose accepted answers said nothing of them: metered by 429s alone, not probed. */
+  private readonly unmetered = new Set<PacerBucket>();
   /** Per bucket, until when a 429 holds it; the all-endpoints bucket's pause holds every request. */
   private readonly pausedUntil = new Map<PacerBucket, number>();
   private dispatched = 0;
@@ -371,8 +373,9 @@ class WorkspacePacer {
     for (const name of bucket === 'general' ? (['general'] as const) : (['general', bucket] as const)) {
       const state = this.state(name, now);
       if (!state) {
-        // Nothing known yet: a route's bucket is probed one request at a time; the all-endpoints one is large.
-        if (name !== 'general' && (this.inFlight.get(name) ?? 0) > 0) return false;
+        // Nothing known yet: a route's bucket is probed one request at a time (its answer tells
+        // the limit), unless accepted answers said nothing of it; the all-endpoints one is large.
+        if (name !== 'general' && !this.unmetered.has(name) && (this.inFlight.get(name) ?? 0) > 0) return false;
         continue;
       }
       if (state.remaining <= this.reserve(name, forJob, state)) {
@@ -482,6 +485,10 @@ class WorkspacePacer {
     const generalLimit = this.states.get('general')?.limit;
     const bucket: PacerBucket =
       requestBucket !== 'general' && told !== null && told.limit === generalLimit && this.states.get(requestBucket)?.limit !== told.limit ? 'general' : requestBucket;
+    // An accepted answer that says nothing of its route's own bucket (no headers, or the more
+    // constrained all-endpoints bucket's): probing it one request at a time would learn nothing.
+    const accepted = answer.status >= 200 && answer.status < 300;
+    if (accepted && requestBucket !== 'general' && (told === null || bucket !== requestBucket)) this.unmetered.add(requestBucket);
     if (told) {
       const known = this.states.get(bucket);
       // Requests still in flight may not be counted in this answer yet: count them as spent.
