@@ -85,7 +85,7 @@ function registerConsoleServer(app: FastifyInstance, config: ServerConfig, deps:
     ...deps.serverJobs,
   });
   const pacer = config.consolePacer ? new Pacer({ advertised: config.upstreamUrl === null ? sandboxLimits(config) : {} }) : null;
-  registerPacing(app, pacer, workspaceOf);
+  registerPacing(app, pacer, workspaceOf, store);
   return { observe: importObserver(store, workspaceOf), pacer, workspaceOf };
 }
 

@@ -326,6 +326,34 @@ describe('the pacer', () => {
     expect(granted).toEqual(['probe', 'stays']);
   });
 
+  it('stops counting a job as sending once its imports are all sent: waiting for results while it polls, nothing once finished', async () => {
+    const clock = new FakeClock();
+    const pacer = new Pacer({ clock, advertised: { import_file: { limit: 1 } } });
+    const { slots, ask } = track(pacer);
+    void ask('a-last', file('job-aaaa'));
+    void ask('b-1', file('job-bbbb'));
+    void ask('c-poll', poll('job-cccc'));
+    await clock.advance(0);
+    slots.get('a-last')!.done(answer(clock, 202, 1, 0, 5_000));
+    slots.get('c-poll')!.done(answer(clock, 200, 1_500, 1_400, 3_600_000));
+    await clock.advance(1_000);
+    // What the team history knows of each job: a has sent its last chunk, b (an import still waiting) says so too, c has finished.
+    const progress = (jobId: string) => (jobId === 'job-cccc' ? 'finished' : 'sent');
+    expect(pacer.view('ws', progress)).toMatchObject({ jobsSending: ['job-bbbb'], jobsWaitingForResults: ['job-aaaa'] });
+    void ask('a-poll', poll('job-aaaa'));
+    await clock.advance(0);
+    slots.get('a-poll')!.done(answer(clock, 200, 1_500, 1_399, 3_600_000));
+    const finished = () => 'finished' as const;
+    await clock.advance(6_000);
+    slots.get('b-1')!.done(answer(clock, 202, 1, 0, 5_000));
+    expect(pacer.view('ws', finished)).toMatchObject({ jobsSending: [], jobsWaitingForResults: [] });
+    // A job the history does not hold: sending while it imported lately, then polling only.
+    expect(pacer.view('ws', () => null)).toMatchObject({ jobsSending: ['job-aaaa', 'job-bbbb'], jobsWaitingForResults: ['job-cccc'] });
+    // 30 s after a's last import (its poll was later), and c's poll: b's import was 5 s after a's.
+    await clock.advance(23_500);
+    expect(pacer.view('ws', () => null)).toMatchObject({ jobsSending: ['job-bbbb'], jobsWaitingForResults: ['job-aaaa'] });
+  });
+
   it('tells what it is doing: the jobs sending, what waits, when the next import may go', async () => {
     const clock = new FakeClock();
     const pacer = new Pacer({ clock, advertised: { import_file: { limit: 2 } } });

@@ -85,8 +85,17 @@ export interface PacerOptions {
 export const PACER_DEFAULTS = { maxQueued: 500, maxWaitMs: 90_000 } as const;
 /** After a window's announced reset, a margin for the service's clock and rounding before it is counted as open. */
 export const RESET_MARGIN_MS = 200;
-/** A job counts as sending while it has imports waiting or in flight, or sent one this recently. */
+/**
+ * A job counts as sending while it has imports waiting or in flight, or sent one this recently and
+ * has chunks left to send; as waiting for results while it polled this recently.
+ */
 export const SENDING_WINDOW_MS = 30_000;
+
+/**
+ * Where a job stands, as the team history knows it: chunks left to send, every chunk sent (its
+ * results awaited), or finished (or cancelled); null when the history does not hold it.
+ */
+export type JobProgress = (jobId: string) => 'sending' | 'sent' | 'finished' | null;
 /** The share of the all-endpoints bucket that jobs leave for people (at least one request). */
 const PERSON_RESERVE_SHARE = 0.05;
 /** The share of the queue (maxQueued) that jobs' requests may not fill: people's part (at least one place). */
@@ -141,9 +150,9 @@ export class Pacer {
     return this.of(workspace).schedule(request, signal);
   }
 
-  /** What the workspace's pacer is doing, for the browsers' rate-limit meter. */
-  view(workspace: string): PacingView {
-    return this.workspaces.get(workspace)?.view() ?? emptyView();
+  /** What the workspace's pacer is doing, for the browsers' rate-limit meter; `progress` tells which jobs still have chunks to send. */
+  view(workspace: string, progress: JobProgress = () => null): PacingView {
+    return this.workspaces.get(workspace)?.view(progress) ?? emptyView();
   }
 
   private of(workspace: string): WorkspacePacer {
@@ -181,10 +190,24 @@ export function retryAfterSeconds(refusal: PacerRefusal): number {
 
 /** A workspace nothing is paced for (or a server with no pacer): nothing sending, nothing waiting. */
 export function emptyView(): PacingView {
-  return { jobsSending: [], queued: { imports: 0, polls: 0, people: 0 }, inFlight: 0, nextImportSlotInMs: 0, pausedForMs: 0, buckets: [] };
+  return { jobsSending: [], jobsWaitingForResults: [], queued: { imports: 0, polls: 0, people: 0 }, inFlight: 0, nextImportSlotInMs: 0, pausedForMs: 0, buckets: [] };
 }
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+/** Remembers when a job was last seen (most recent last), forgetting jobs quiet for longer than the window. */
+function noteSeen(seen: Map<string, number>, jobId: string, now: number): void {
+  seen.delete(jobId);
+  seen.set(jobId, now);
+  forgetQuiet(seen, now);
+}
+
+function forgetQuiet(seen: Map<string, number>, now: number): void {
+  for (const [jobId, at] of seen) {
+    if (now - at <= SENDING_WINDOW_MS) break;
+    seen.delete(jobId);
+  }
+}
 
 class WorkspacePacer {
   private readonly states = new Map<PacerBucket, BucketState>();
@@ -192,8 +215,11 @@ class WorkspacePacer {
   private readonly queue: Entry[] = [];
   /** Per bucket and job, the dispatch count when it was last served: the round robin's order. */
   private readonly lastServed = new Map<string, number>();
-  /** Jobs' last import, for "jobs sending". */
+  /** Jobs' last import and last poll, oldest first, for "jobs sending" and "waiting for results". */
   private readonly lastImport = new Map<string, number>();
+  private readonly lastPoll = new Map<string, number>();
+  /** Jobs' imports sent and not yet answered. */
+  private readonly importsInFlight = new Map<string, number>();
   /** Route buckets nothing is known of whose accepted answers said nothing of them: metered by 429s alone, not probed. */
   private readonly unmetered = new Set<PacerBucket>();
   /** Per bucket, until when a 429 holds it; the all-endpoints bucket's pause holds every request. */
@@ -233,7 +259,7 @@ class WorkspacePacer {
         ),
       );
     }
-    if (request.jobId !== null && isImport(bucket)) this.noteImport(request.jobId, now);
+    if (request.jobId !== null) noteSeen(isImport(bucket) ? this.lastImport : this.lastPoll, request.jobId, now);
     return new Promise<Slot>((resolve, reject) => {
       const entry: Entry = { seq: this.seq++, bucket, jobId: request.jobId, queuedAt: now, resolve, reject, unlisten: () => undefined };
       if (signal) {
@@ -308,35 +334,37 @@ class WorkspacePacer {
     );
   }
 
-  /** Remembers a job's latest import for "jobs sending", forgetting jobs quiet for longer than that counts. */
-  private noteImport(jobId: string, now: number): void {
-    this.lastImport.delete(jobId);
-    this.lastImport.set(jobId, now);
-    for (const [quiet, at] of this.lastImport) {
-      if (now - at <= SENDING_WINDOW_MS) break;
-      this.lastImport.delete(quiet);
-    }
-  }
-
-  view(): PacingView {
+  view(askProgress: JobProgress): PacingView {
     const now = this.clock.now();
+    const known = new Map<string, ReturnType<JobProgress>>();
+    const progress = (jobId: string) => {
+      if (!known.has(jobId)) known.set(jobId, askProgress(jobId));
+      return known.get(jobId)!;
+    };
+    const importing = new Set<string>(this.importsInFlight.keys());
+    for (const entry of this.queue) if (entry.jobId !== null && isImport(entry.bucket)) importing.add(entry.jobId);
+    forgetQuiet(this.lastImport, now);
+    forgetQuiet(this.lastPoll, now);
     const sending = new Set<string>();
-    for (const [jobId, at] of this.lastImport) {
-      if (now - at <= SENDING_WINDOW_MS) sending.add(jobId);
-      else this.lastImport.delete(jobId);
+    const waiting = new Set<string>();
+    for (const jobId of new Set([...importing, ...this.lastImport.keys()])) {
+      // An import waiting or under way is sending whatever the history says (a resend, a split chunk).
+      const stands = importing.has(jobId) ? 'sending' : progress(jobId);
+      if (stands === 'sent') waiting.add(jobId);
+      else if (stands !== 'finished') sending.add(jobId);
     }
+    for (const jobId of this.lastPoll.keys()) if (!sending.has(jobId) && progress(jobId) !== 'finished') waiting.add(jobId);
     const queued = { imports: 0, polls: 0, people: 0 };
     for (const entry of this.queue) {
-      if (isImport(entry.bucket)) {
-        queued.imports++;
-        if (entry.jobId !== null) sending.add(entry.jobId);
-      } else if (entry.jobId !== null) queued.polls++;
+      if (isImport(entry.bucket)) queued.imports++;
+      else if (entry.jobId !== null) queued.polls++;
       else queued.people++;
     }
-    const waiting = IMPORT_BUCKETS.filter((bucket) => this.queue.some((entry) => entry.bucket === bucket));
-    const nextImportAt = Math.min(...(waiting.length > 0 ? waiting : ['import_file' as const]).map((bucket) => this.openAt(bucket, now)));
+    const importBuckets = IMPORT_BUCKETS.filter((bucket) => this.queue.some((entry) => entry.bucket === bucket));
+    const nextImportAt = Math.min(...(importBuckets.length > 0 ? importBuckets : ['import_file' as const]).map((bucket) => this.openAt(bucket, now)));
     return {
       jobsSending: [...sending].sort().slice(0, MAX_JOBS_SHOWN),
+      jobsWaitingForResults: [...waiting].sort().slice(0, MAX_JOBS_SHOWN),
       queued,
       // Every request counts in the all-endpoints bucket too.
       inFlight: this.inFlight.get('general') ?? 0,
@@ -450,7 +478,10 @@ class WorkspacePacer {
     this.dispatched++;
     if (entry.jobId !== null) {
       this.lastServed.set(`${entry.bucket}\n${entry.jobId}`, this.dispatched);
-      if (isImport(entry.bucket)) this.noteImport(entry.jobId, now);
+      if (isImport(entry.bucket)) {
+        noteSeen(this.lastImport, entry.jobId, now);
+        this.importsInFlight.set(entry.jobId, (this.importsInFlight.get(entry.jobId) ?? 0) + 1);
+      }
       if (this.lastServed.size > 10_000) this.lastServed.clear();
     }
     let finished = false;
@@ -462,6 +493,11 @@ class WorkspacePacer {
         if (finished) return;
         finished = true;
         for (const name of buckets) this.inFlight.set(name, Math.max(0, (this.inFlight.get(name) ?? 0) - 1));
+        if (entry.jobId !== null && isImport(entry.bucket)) {
+          const left = (this.importsInFlight.get(entry.jobId) ?? 1) - 1;
+          if (left > 0) this.importsInFlight.set(entry.jobId, left);
+          else this.importsInFlight.delete(entry.jobId);
+        }
         if (answer) this.learn(entry.bucket, answer);
         this.pump();
       },
