@@ -2,7 +2,8 @@
 // storage) against one server in sandbox mode with a small import limit (3 per 5 s) and row cap
 // (20), all pressing Send together. The console server's pacer shares the workspace's budget: no
 // answer is a 429, every row arrives once, every job finishes, the rate-limit meter tells each
-// browser whose jobs are sending, and a page of shipments asked meanwhile is not held behind them.
+// browser whose jobs are sending (and that none is once they finished), and a page of shipments
+// asked meanwhile is not held behind them.
 import type { BrowserContext, Page, Response } from '@playwright/test';
 import { expect, screenshot, test } from './support/fixtures';
 import { faultCsv } from './support/files';
@@ -84,6 +85,8 @@ test('three people send at once: no 429, every row once, each job finishes, and 
     await expect(person.getByRole('heading', { name: 'Shipments', exact: true })).toBeVisible();
 
     for (const page of pages) await expect(jobFinishedBadge(page)).toBeVisible({ timeout: 180_000 });
+    // A finished job is not sending: the meter says so within a few of its 2 s asks, not 30 s after the last import.
+    for (const page of pages) await expect(page.getByText('No job is sending in this workspace.')).toBeVisible({ timeout: 8_000 });
 
     // The service answered no request with 429, and the pacer refused none.
     expect(seen.filter((s) => s.status === 429)).toEqual([]);

@@ -1,6 +1,7 @@
 // What the console server's pacer is doing for this workspace (GET /console/api/pacing): the jobs
-// sending, what waits, when the next import may go. Only where the console is served by its own
-// server (sandbox and proxy modes); polled only while something is sending, here or elsewhere.
+// sending or waiting for results, what waits, when the next import may go. Only where the console
+// is served by its own server (sandbox and proxy modes); polled only while a job sends or waits
+// for results, here or elsewhere.
 // Not the service's endpoint, so the service's budget does not pace it.
 import { queryOptions } from '@tanstack/react-query';
 import { pacingSchema } from '../contract/pacing';
@@ -23,6 +24,6 @@ export const pacingQuery = (target: ApiTarget, sendingHere: boolean) =>
   queryOptions({
     queryKey: pacingKeys.view(target),
     queryFn: ({ signal }) => request(target, { path: '/console/api/pacing', schema: pacingSchema, bucket: null, signal }),
-    refetchInterval: (query) => (sendingHere || (query.state.data?.jobsSending.length ?? 0) > 0 ? PACING_POLL_MS : false),
+    refetchInterval: ({ state: { data } }) => (sendingHere || (data?.jobsSending.length ?? 0) + (data?.jobsWaitingForResults.length ?? 0) > 0 ? PACING_POLL_MS : false),
     enabled: hasPacer(target),
   });

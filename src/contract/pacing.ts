@@ -9,8 +9,13 @@ const count = z.number().int().min(0);
 export const PACER_BUCKETS = ['general', 'import_list', 'import_file', 'patch_id', 'patch_reference'] as const;
 
 export const pacingSchema = z.object({
-  /** Ids of the workspace's jobs with imports waiting, in flight or sent in the last 30 s; a browser knows which are its own. */
+  /**
+   * Ids of the workspace's jobs sending: imports waiting or in flight, or sent in the last 30 s by
+   * a job with chunks left to send (as the team history knows it); a browser knows which are its own.
+   */
   jobsSending: z.array(z.string().max(64)).max(1_000),
+  /** Ids of jobs with every chunk sent, polling for their results (a poll in the last 30 s), not finished. */
+  jobsWaitingForResults: z.array(z.string().max(64)).max(1_000).default([]),
   /** Requests held for the rate limit: imports, jobs' polls, and what people wait for (pages, PATCH). */
   queued: z.object({ imports: count, polls: count, people: count }),
   /** Requests sent and not yet answered. */

@@ -22,13 +22,6 @@ import { registerServerJobHost } from './console/server-job-host';
 import { Pacer } from './console/pacer';
 import { registerPacing } from './console/pacing-routes';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The workspaces' pacer (console/pacer.ts), for code on this server that calls the service itself; null with CONSOLE_PACER=off. */
-    consolePacer: Pacer | null;
-  }
-}
-
 export async function buildApp(config: ServerConfig, deps: ApiDependencies = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -92,8 +85,7 @@ function registerConsoleServer(app: FastifyInstance, config: ServerConfig, deps:
     ...deps.serverJobs,
   });
   const pacer = config.consolePacer ? new Pacer({ advertised: config.upstreamUrl === null ? sandboxLimits(config) : {} }) : null;
-  app.decorate('consolePacer', pacer);
-  registerPacing(app, pacer, workspaceOf);
+  registerPacing(app, pacer, workspaceOf, store);
   return { observe: importObserver(store, workspaceOf), pacer, workspaceOf };
 }
 

@@ -4,6 +4,7 @@ import { describeTeamPacing } from './team-pacing';
 
 const view = (overrides: Partial<PacingView>): PacingView => ({
   jobsSending: [],
+  jobsWaitingForResults: [],
   queued: { imports: 0, polls: 0, people: 0 },
   inFlight: 0,
   nextImportSlotInMs: 0,
@@ -29,6 +30,13 @@ describe('the team’s pacing in words', () => {
     expect(describeTeamPacing(view({ jobsSending: ['job-a', 'job-b'] }), new Set(['job-a', 'job-b'])).jobs).toBe('2 jobs sending: all 2 yours.');
     expect(describeTeamPacing(view({ jobsSending: ['job-a', 'job-b', 'job-c'] }), new Set(['job-a', 'job-b'])).jobs).toBe('3 jobs sending: 2 of yours and 1 other.');
     expect(describeTeamPacing(view({}), new Set(['job-a']))).toEqual({ jobs: 'No job is sending in this workspace.', nextSlot: null, waiting: null, paused: null });
+  });
+
+  it('tells jobs waiting for their results apart from jobs sending, and no next import slot for them', () => {
+    const both = describeTeamPacing(view({ jobsSending: ['job-a'], jobsWaitingForResults: ['job-b'], nextImportSlotInMs: 2_000 }), new Set(['job-b']));
+    expect(both.jobs).toBe('1 job sending: another person’s. 1 job waiting for results: yours.');
+    const waitingOnly = describeTeamPacing(view({ jobsWaitingForResults: ['job-b', 'job-c'] }), new Set(['job-b']));
+    expect(waitingOnly).toEqual({ jobs: '2 jobs waiting for results: yours and 1 other.', nextSlot: null, waiting: null, paused: null });
   });
 
   it('says so when the service’s 429 holds the workspace', () => {

@@ -4,7 +4,7 @@ import type { PacingView } from '../../contract/pacing';
 import { plural } from '../../components/plural';
 
 export interface TeamPacingWords {
-  /** "3 jobs sending: yours and 2 others" — announced when it changes. */
+  /** "3 jobs sending: yours and 2 others.", then "1 job waiting for results: yours." — announced when it changes. */
   jobs: string;
   /** "Next import slot in 4 s" or "An import may go now"; null when no import waits. */
   nextSlot: string | null;
@@ -16,15 +16,23 @@ export interface TeamPacingWords {
 
 const secondsOf = (ms: number) => `${Math.max(1, Math.ceil(ms / 1000))} s`;
 
+/** Whose of `ids` are this browser's: "yours and 2 others". */
+function whoseOf(ids: readonly string[], ownJobIds: ReadonlySet<string>): string {
+  const yours = ids.filter((id) => ownJobIds.has(id)).length;
+  const others = ids.length - yours;
+  if (yours === 0) return others === 1 ? 'another person’s' : `${others} others`;
+  if (others === 0) return yours === 1 ? 'yours' : `all ${yours} yours`;
+  return `${yours === 1 ? 'yours' : `${yours} of yours`} and ${plural(others, 'other')}`;
+}
+
 export function describeTeamPacing(view: PacingView, ownJobIds: ReadonlySet<string>): TeamPacingWords {
   const sending = view.jobsSending.length;
-  const yours = view.jobsSending.filter((id) => ownJobIds.has(id)).length;
-  const others = sending - yours;
-  let whose: string;
-  if (yours === 0) whose = others === 1 ? 'another person’s' : `${others} others`;
-  else if (others === 0) whose = yours === 1 ? 'yours' : `all ${yours} yours`;
-  else whose = `${yours === 1 ? 'yours' : `${yours} of yours`} and ${plural(others, 'other')}`;
-  const jobs = sending === 0 ? 'No job is sending in this workspace.' : `${plural(sending, 'job')} sending: ${whose}.`;
+  const waitingForResults = view.jobsWaitingForResults.length;
+  const lines = [
+    sending > 0 ? `${plural(sending, 'job')} sending: ${whoseOf(view.jobsSending, ownJobIds)}.` : null,
+    waitingForResults > 0 ? `${plural(waitingForResults, 'job')} waiting for results: ${whoseOf(view.jobsWaitingForResults, ownJobIds)}.` : null,
+  ].filter((line) => line !== null);
+  const jobs = lines.length === 0 ? 'No job is sending in this workspace.' : lines.join(' ');
   const queued = view.queued.imports + view.queued.polls + view.queued.people;
   return {
     jobs,

@@ -210,6 +210,19 @@ export class ConsoleStore {
     return { ...(JSON.parse(row.report) as StoredReport), id: row.id, sentBy: row.sent_by, updatedAt: row.updated_at, rowsKept: this.rowsKept(workspace, id) };
   }
 
+  /** Where a job stands for the pacing view: chunks left to send, all sent, or finished; null when not held. Read in SQLite, without parsing the report here. */
+  jobProgress(workspace: string, id: string): 'sending' | 'sent' | 'finished' | null {
+    const row = this.#db
+      .prepare(
+        `SELECT json_extract(report, '$.finished') AS finished,
+                EXISTS (SELECT 1 FROM json_each(report, '$.chunks') WHERE json_extract(value, '$.status') IN ('pending', 'sending')) AS toSend
+           FROM team_jobs WHERE id = ? AND workspace = ?`,
+      )
+      .get(id, workspace) as { finished: number; toSend: number } | undefined;
+    if (!row) return null;
+    return row.finished ? 'finished' : row.toSend ? 'sending' : 'sent';
+  }
+
   chunkRows(workspace: string, jobId: string, chunkId: number): TeamChunkRows | null {
     if (!this.#owns(workspace, jobId)) return null;
     const row = this.#db.prepare('SELECT rows FROM team_chunk_rows WHERE job_id = ? AND chunk_id = ?').get(jobId, chunkId) as { rows: string } | undefined;

@@ -25,6 +25,10 @@ import { digestBatch, headlineOf, readBatchBody } from '../../jobs/batch-digest'
 export const WAITING_FOR_KEY =
   'Waiting for a browser holding this job’s API key: the console’s server keeps a pasted key in memory only, and it restarted. Open the console connected with that key and the job goes on.';
 
+/** A workspace's jobs are closed (runner, store, what is remembered of them) when idle this long with nothing unfinished; its next request makes them again. */
+export const HOST_IDLE_MS = 10 * 60_000;
+const HOST_SWEEP_MS = 60_000;
+
 /** The base URL of the service as the server's jobs name it: the console's own /api/v1, as a browser's do. */
 export const SERVER_JOB_SERVICE_URL = '';
 
@@ -37,8 +41,8 @@ export interface JobHostOptions {
   serviceFetch: (workspace: string) => typeof fetch;
   /** The key the server sends with for the workspace on its own ('' when the proxy adds it); null: only a pasted key. */
   ownKey: (workspace: string) => string | null;
-  /** Told after every change of one of the workspace's jobs (the team history keeps a copy). */
-  jobChanged?: (workspace: string, job: ImportJob, jobs: readonly ImportJob[], payload: (chunkId: number) => Promise<ChunkPayload | undefined>) => void;
+  /** Told after every change of one of the workspace's jobs (the team history keeps a copy); `first`: the first since its workspace's jobs were started. */
+  jobChanged?: (workspace: string, job: ImportJob, jobs: readonly ImportJob[], payload: (chunkId: number) => Promise<ChunkPayload | undefined>, first: boolean) => void;
   now?: () => number;
   random?: () => number;
   /** The poll plan's spacing of one batch's polls (job-settings.ts by default; tests poll faster). */
@@ -56,11 +60,14 @@ export class JobHosts {
   private readonly hosts = new Map<string, WorkspaceJobs>();
   private readonly client: QueryClient;
   private closed = false;
+  private readonly sweep: ReturnType<typeof setInterval>;
 
   constructor(private readonly options: JobHostOptions) {
     // Query takes a process without `window` for a server and schedules no refetch: this one polls batches.
     environmentManager.setIsServer(() => false);
     this.client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    this.sweep = setInterval(() => void this.evictIdle(), HOST_SWEEP_MS);
+    this.sweep.unref();
   }
 
   /** Starts every workspace that holds an unfinished job: what a (re)started server does first. */
@@ -85,12 +92,22 @@ export class JobHosts {
       host = new WorkspaceJobs(workspace, this.options, this.client);
       this.hosts.set(workspace, host);
     }
+    host.touch();
     return host;
+  }
+
+  /** Closes every workspace's jobs idle for HOST_IDLE_MS with nothing unfinished (the sweep's turn, each minute). */
+  async evictIdle(): Promise<void> {
+    const now = (this.options.now ?? Date.now)();
+    const idle = [...this.hosts].filter(([, host]) => host.idleSince(now) >= HOST_IDLE_MS);
+    for (const [workspace] of idle) this.hosts.delete(workspace);
+    await Promise.all(idle.map(([, host]) => host.close()));
   }
 
   /** Stops every runner (a request under way ends; its chunk stays `sending` and the next boot settles it). */
   async close(): Promise<void> {
     this.closed = true;
+    clearInterval(this.sweep);
     await Promise.all([...this.hosts.values()].map((host) => host.close()));
     this.hosts.clear();
     this.client.clear();
@@ -104,8 +121,10 @@ export class WorkspaceJobs {
   private pastedKey: string | null = null;
   private readonly targetListeners = new Set<() => void>();
   private stopRunner: (() => void) | null = null;
+  /** Per job, the version last told to jobChanged: only jobs the store still holds. */
   private readonly reported = new Map<string, number>();
   private unfinished = 0;
+  private lastActive: number;
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -116,6 +135,7 @@ export class WorkspaceJobs {
     const now = options.now ?? Date.now;
     const random = options.random ?? Math.random;
     this.ownKey = options.ownKey(workspace);
+    this.lastActive = now();
     this.store = new JobStore(options.database.storage(workspace), now);
     const budget = new RateLimitBudget();
     const http: HttpDeps = { fetch: options.serviceFetch(workspace), budget, sleep, random, now };
@@ -141,6 +161,18 @@ export class WorkspaceJobs {
       shipmentPage: (target, query, signal) => fetchShipmentPage(target, { batchId: query.batch_id, page: query.page, pageSize: query.page_size }, signal, http),
     });
     this.unsubscribe = this.store.subscribe(() => this.changed());
+  }
+
+  /** A request of the workspace came. */
+  touch(): void {
+    this.lastActive = (this.options.now ?? Date.now)();
+  }
+
+  /** How long nothing asked for these jobs and none changed; 0 while one is unfinished (or the store is not read yet). */
+  idleSince(now: number): number {
+    const { status, jobs } = this.store.getSnapshot();
+    if (status !== 'ready' || jobs.some((job) => job.finishedAt === null)) return 0;
+    return now - this.lastActive;
   }
 
   /** Whether jobs can be sent now: the server's own key, or a pasted key a request brought. */
@@ -192,10 +224,16 @@ export class WorkspaceJobs {
   private changed(): void {
     const { status, jobs } = this.store.getSnapshot();
     if (status !== 'ready') return;
+    this.touch();
     for (const job of jobs) {
-      if (this.reported.get(job.id) === job.updatedAt) continue;
+      const version = this.reported.get(job.id);
+      if (version === job.updatedAt) continue;
       this.reported.set(job.id, job.updatedAt);
-      this.options.jobChanged?.(this.workspace, job, jobs, (chunkId) => this.store.getPayload(job.id, chunkId));
+      this.options.jobChanged?.(this.workspace, job, jobs, (chunkId) => this.store.getPayload(job.id, chunkId), version === undefined);
+    }
+    if (this.reported.size > jobs.length) {
+      const held = new Set(jobs.map((job) => job.id));
+      for (const id of this.reported.keys()) if (!held.has(id)) this.reported.delete(id);
     }
     // Forgotten when the last unfinished job finishes (or goes), not before one is made.
     const unfinished = jobs.filter((job) => job.finishedAt === null).length;

@@ -91,6 +91,37 @@ describe('the pacer in front of the sandbox', () => {
     expect((await held).statusCode).toBe(202);
   }, 15_000);
 
+  test('a job is sending while it has chunks to send; once the service accepted its last, it is waiting for results, then gone once finished: waiting for results, then gone once finished', async () => {
+    const app = await open({ importLimit: 4, importWindowS: 5 });
+    const job = 'job-aaaa1111';
+    const report = (finished: boolean, status: 'pending' | 'accepted') => ({
+      source: { kind: 'file', name: 'team.csv', size: 100, contentHash: 'a'.repeat(64), retryOf: null },
+      numbering: 'Line',
+      sentBy: 'Ana',
+      createdAt: 1_764_000_000_000,
+      version: finished ? 1_764_000_000_002 : 1_764_000_000_001,
+      state: finished ? 'Finished' : 'Sending',
+      finished,
+      rowsRead: 2,
+      rowsSkipped: 0,
+      counts: { created: 0, updated: 0, failed: 0, withWarnings: 0, trackingFailed: 0 },
+      chunks: [0, 1].map((id) => ({ id, firstRow: 2 + id, lastRow: 2 + id, rowCount: 1, status, batchId: null, note: null })),
+    });
+    const put = (body: object) => app.inject({ method: 'PUT', url: `/console/api/jobs/${job}`, headers: AUTH, payload: body });
+    const pacing = async () => pacingSchema.parse((await app.inject({ url: '/console/api/pacing', headers: AUTH })).json());
+    expect((await put(report(false, 'pending'))).statusCode).toBe(200);
+    expect((await importChunk(app, job, 0)).statusCode).toBe(202);
+    // Chunk 1 still to send.
+    expect((await pacing()).jobsSending).toEqual([job]);
+    expect((await importChunk(app, job, 1)).statusCode).toBe(202);
+    const sent = await pacing();
+    expect(sent.jobsSending).toEqual([]);
+    expect(sent.jobsWaitingForResults).toEqual([job]);
+    expect((await put(report(true, 'accepted'))).statusCode).toBe(200);
+    const finished = await pacing();
+    expect([finished.jobsSending, finished.jobsWaitingForResults]).toEqual([[], []]);
+  });
+
   test('the pacing view needs the connection’s key, and shows nothing of another workspace', async () => {
     const app = await open({ apiKeys: [{ key: DEMO_API_KEY, workspace: 'demo' }, { key: 'other-workspace-key-1234', workspace: 'other' }], importLimit: 1, importWindowS: 5 });
     expect((await app.inject({ url: '/console/api/pacing' })).statusCode).toBe(401);

@@ -100,6 +100,41 @@ describe('the pacer', () => {
     expect(granted).toEqual(['first', 'second', 'third']);
   });
 
+  it('stops probing a route bucket once an accepted answer says nothing of it: its requests go together, until an answer names it', async () => {
+    const clock = new FakeClock();
+    const pacer = new Pacer({ clock });
+    const { granted, slots, ask } = track(pacer);
+    for (const name of ['first', 'second', 'third', 'fourth', 'fifth']) void ask(name, file(`job-${name}`));
+    await clock.advance(0);
+    expect(granted).toEqual(['first']);
+    // A gateway's 502 says nothing either way: the next request probes again.
+    slots.get('first')!.done({ status: 502, headers: new Headers() });
+    await clock.advance(0);
+    expect(granted).toEqual(['first', 'second']);
+    // Accepted, with no rate-limit headers: the service meters this route by 429s alone.
+    slots.get('second')!.done({ status: 202, headers: new Headers() });
+    await clock.advance(0);
+    expect(granted).toEqual(['first', 'second', 'third', 'fourth', 'fifth']);
+    // An answer that names the bucket is learnt, and paces it again.
+    slots.get('third')!.done(answer(clock, 202, 3, 0, 10_000));
+    void ask('sixth', file('job-sixth'));
+    await clock.advance(0);
+    expect(granted).not.toContain('sixth');
+  });
+
+  it('does not probe an import bucket one at a time while its answers carry the all-endpoints bucket’s headers (the more constrained)', async () => {
+    const clock = new FakeClock();
+    // A small all-endpoints bucket nearly spent: 12 left, of which jobs leave 5 to people.
+    const pacer = new Pacer({ clock, advertised: { general: { limit: 100 } } });
+    const { granted, slots, ask } = track(pacer);
+    for (const name of ['a', 'b', 'c']) void ask(name, file(`job-${name}aaa`));
+    await clock.advance(0);
+    expect(granted).toEqual(['a']);
+    slots.get('a')!.done(answer(clock, 202, 100, 12, 600_000));
+    await clock.advance(0);
+    expect(granted).toEqual(['a', 'b', 'c']);
+  });
+
   it('shares an import bucket between jobs round robin, whoever queued more', async () => {
     const clock = new FakeClock();
     const pacer = new Pacer({ clock, advertised: { import_file: { limit: 1 } } });
@@ -195,9 +230,10 @@ describe('the pacer', () => {
     expect(granted).toEqual(['first', 'again']);
   });
 
-  it('refuses a request when the workspace already holds the most it keeps waiting, saying when to try again', async () => {
+  it('refuses a job’s request when the jobs’ part of the queue is full, saying when to try again', async () => {
     const clock = new FakeClock();
-    const pacer = new Pacer({ clock, maxQueued: 2 });
+    // 3 may wait, one of them kept for people.
+    const pacer = new Pacer({ clock, maxQueued: 3 });
     const { ask } = track(pacer);
     void ask('probe', file('job-aaaa'));
     void ask('held-1', file('job-aaaa'));
@@ -205,8 +241,50 @@ describe('the pacer', () => {
     await clock.advance(0);
     const refusal = await pacer.schedule('ws', file('job-aaaa')).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(PacerRefusal);
-    expect((refusal as PacerRefusal).message).toMatch(/already holds 2 requests .* this one was not sent\. Try again in \d+ seconds\./);
+    expect((refusal as PacerRefusal).message).toMatch(/already holds 2 requests of this workspace's jobs .* this one was not sent\. Try again in \d+ seconds\./);
     expect((refusal as PacerRefusal).retryAfterMs).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('keeps part of the queue for people: jobs that fill theirs leave a page and a PATCH going and waiting', async () => {
+    const clock = new FakeClock();
+    // 10 may wait: jobs may fill 8 of them, people all 10.
+    const pacer = new Pacer({ clock, maxQueued: 10, advertised: { import_file: { limit: 1 }, patch_id: { limit: 1 } } });
+    const { granted, refused, ask } = track(pacer);
+    for (let i = 1; i <= 12; i++) void ask(`import-${i}`, file('job-big1'));
+    await clock.advance(0);
+    expect(granted).toEqual(['import-1']);
+    expect(refused).toEqual(['import-10', 'import-11', 'import-12']);
+    void ask('page', page);
+    void ask('patch-1', patch);
+    void ask('patch-2', patch);
+    void ask('patch-3', patch);
+    await clock.advance(0);
+    expect(granted).toEqual(['import-1', 'page', 'patch-1']);
+    // Two PATCHes wait in the people's part; a job's request still finds the jobs' part full.
+    void ask('import-13', file('job-big1'));
+    await clock.advance(0);
+    expect(refused).toEqual(['import-10', 'import-11', 'import-12', 'import-13']);
+    expect(pacer.view('ws').queued).toEqual({ imports: 8, polls: 0, people: 2 });
+    // The whole queue full: a person's request that must wait is refused too, one that can go is not.
+    void ask('patch-4', patch);
+    void ask('page-2', page);
+    await clock.advance(0);
+    expect(refused.at(-1)).toBe('patch-4');
+    expect(granted.at(-1)).toBe('page-2');
+  });
+
+  it('makes room in a full jobs’ part for a job with nothing waiting, taking the newest request of the job that holds the most', async () => {
+    const clock = new FakeClock();
+    const pacer = new Pacer({ clock, maxQueued: 10, advertised: { import_file: { limit: 1 } } });
+    const { granted, slots, refused, ask } = track(pacer);
+    for (let i = 1; i <= 12; i++) void ask(`big-${i}`, file('job-big1'));
+    await clock.advance(0);
+    void ask('quick', file('job-quick1'));
+    await clock.advance(0);
+    expect(refused).toEqual(['big-10', 'big-11', 'big-12', 'big-9']);
+    slots.get('big-1')!.done(answer(clock, 202, 1, 0, 5_000));
+    await clock.advance(6_000);
+    expect(granted).toEqual(['big-1', 'quick']);
   });
 
   it('refuses at once a request whose bucket reopens later than it holds one, and one that waited that long', async () => {
@@ -248,6 +326,34 @@ describe('the pacer', () => {
     expect(granted).toEqual(['probe', 'stays']);
   });
 
+  it('stops counting a job as sending once its imports are all sent: waiting for results while it polls, nothing once finished', async () => {
+    const clock = new FakeClock();
+    const pacer = new Pacer({ clock, advertised: { import_file: { limit: 1 } } });
+    const { slots, ask } = track(pacer);
+    void ask('a-last', file('job-aaaa'));
+    void ask('b-1', file('job-bbbb'));
+    void ask('c-poll', poll('job-cccc'));
+    await clock.advance(0);
+    slots.get('a-last')!.done(answer(clock, 202, 1, 0, 5_000));
+    slots.get('c-poll')!.done(answer(clock, 200, 1_500, 1_400, 3_600_000));
+    await clock.advance(1_000);
+    // What the team history knows of each job: a has sent its last chunk, b (an import still waiting) says so too, c has finished.
+    const progress = (jobId: string) => (jobId === 'job-cccc' ? 'finished' : 'sent');
+    expect(pacer.view('ws', progress)).toMatchObject({ jobsSending: ['job-bbbb'], jobsWaitingForResults: ['job-aaaa'] });
+    void ask('a-poll', poll('job-aaaa'));
+    await clock.advance(0);
+    slots.get('a-poll')!.done(answer(clock, 200, 1_500, 1_399, 3_600_000));
+    const finished = () => 'finished' as const;
+    await clock.advance(6_000);
+    slots.get('b-1')!.done(answer(clock, 202, 1, 0, 5_000));
+    expect(pacer.view('ws', finished)).toMatchObject({ jobsSending: [], jobsWaitingForResults: [] });
+    // A job the history does not hold: sending while it imported lately, then polling only.
+    expect(pacer.view('ws', () => null)).toMatchObject({ jobsSending: ['job-aaaa', 'job-bbbb'], jobsWaitingForResults: ['job-cccc'] });
+    // 30 s after a's last import (its poll was later), and c's poll: b's import was 5 s after a's.
+    await clock.advance(23_500);
+    expect(pacer.view('ws', () => null)).toMatchObject({ jobsSending: ['job-bbbb'], jobsWaitingForResults: ['job-aaaa'] });
+  });
+
   it('tells what it is doing: the jobs sending, what waits, when the next import may go', async () => {
     const clock = new FakeClock();
     const pacer = new Pacer({ clock, advertised: { import_file: { limit: 2 } } });
@@ -267,27 +373,5 @@ describe('the pacer', () => {
     expect(view.nextImportSlotInMs).toBeLessThanOrEqual(5_000 + RESET_MARGIN_MS);
     expect(view.buckets.find((b) => b.name === 'import_file')).toMatchObject({ limit: 2, remaining: 0 });
     expect(pacer.view('another-ws').jobsSending).toEqual([]);
-  });
-
-  it('paces a fetch made on the server alike, and answers its refusal as a 429 with Retry-After', async () => {
-    const clock = new FakeClock();
-    const pacer = new Pacer({ clock, maxQueued: 0 });
-    const calls: string[] = [];
-    const paced = pacer.pacedFetch('ws', 'job-aaaa', (input) => {
-      calls.push(input as string);
-      return Promise.resolve(new Response('{}', { status: 202 }));
-    });
-    const refused = await paced('http://service.test/api/v1/shipments/imports/file', { method: 'POST' });
-    expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    expect(((await refused.json()) as { errors: { code: string }[] }).errors[0]!.code).toBe('rate_limited');
-    expect(calls).toEqual([]);
-
-    const open = new Pacer({ clock }).pacedFetch('ws', null, (input) => {
-      calls.push(input as string);
-      return Promise.resolve(new Response('{}', { status: 200 }));
-    });
-    expect((await open('http://service.test/api/v1/shipments')).status).toBe(200);
-    expect(calls).toEqual(['http://service.test/api/v1/shipments']);
   });
 });

@@ -5,8 +5,9 @@
 // round robin (the job served least recently goes next), and keeps what a person waits for (a page
 // of shipments, a PATCH, anything that names no job) ahead of every job, with a reserve of the
 // all-endpoints bucket that jobs may not spend. A 429 that comes anyway holds the bucket it speaks
-// of for its Retry-After (the all-endpoints one holds the whole workspace). Queues are bounded: a request that would wait too long, or find the queue
-// full, is refused at once with the time to try again (PacerRefusal).
+// of for its Retry-After (the all-endpoints one holds the whole workspace). Queues are bounded: a
+// request that would wait too long, or find the queue full, is refused at once with the time to
+// try again (PacerRefusal); jobs' requests never fill the part of the queue kept for people.
 import { parseRateLimitHeaders, parseRetryAfter } from '../../contract/rate-limit';
 import type { PACER_BUCKETS, PacingView } from '../../contract/pacing';
 
@@ -75,7 +76,7 @@ export interface PacerOptions {
   clock?: PacerClock;
   /** Limits known before any answer (the sandbox's settings); other buckets are learned by probing one request at a time. */
   advertised?: Partial<Record<PacerBucket, AdvertisedLimit>>;
-  /** Requests one workspace may have waiting; beyond, refused. */
+  /** Requests one workspace may have waiting; beyond, refused. Jobs' requests may fill all but a fifth (people's part). */
   maxQueued?: number;
   /** The longest a request is held; one that would wait longer is refused with Retry-After. */
   maxWaitMs?: number;
@@ -84,10 +85,22 @@ export interface PacerOptions {
 export const PACER_DEFAULTS = { maxQueued: 500, maxWaitMs: 90_000 } as const;
 /** After a window's announced reset, a margin for the service's clock and rounding before it is counted as open. */
 export const RESET_MARGIN_MS = 200;
-/** A job counts as sending while it has imports waiting or in flight, or sent one this recently. */
+/**
+ * A job counts as sending while it has imports waiting or in flight, or sent one this recently and
+ * has chunks left to send; as waiting for results while it polled this recently.
+ */
 export const SENDING_WINDOW_MS = 30_000;
+
+/**
+ * Where a job stands, as the team history knows it: chunks left to send, every chunk sent (its
+ * results awaited), or finished (or cancelled); null when the history does not hold it.
+ */
+export type JobProgress = (jobId: string) => 'sending' | 'sent' | 'finished' | null;
 /** The share of the all-endpoints bucket that jobs leave for people (at least one request). */
 const PERSON_RESERVE_SHARE = 0.05;
+/** The share of the queue (maxQueued) that jobs' requests may not fill: people's part (at least one place). */
+const PEOPLE_QUEUE_SHARE = 0.2;
+const peopleQueueReserve = (maxQueued: number) => Math.min(maxQueued, Math.max(1, Math.ceil(maxQueued * PEOPLE_QUEUE_SHARE)));
 const MAX_WORKSPACES = 1_000;
 
 const IMPORT_BUCKETS = ['import_file', 'import_list'] as const;
@@ -137,37 +150,9 @@ export class Pacer {
     return this.of(workspace).schedule(request, signal);
   }
 
-  /** What the workspace's pacer is doing, for the browsers' rate-limit meter. */
-  view(workspace: string): PacingView {
-    return this.workspaces.get(workspace)?.view() ?? emptyView();
-  }
-
-  /**
-   * A fetch that passes the pacer, for code on this server that calls the service itself (a job
-   * the server runs): the path of each URL decides the bucket, `jobId` names the job. A refusal
-   * comes back as the 429 the HTTP hook would answer, so a client that honours Retry-After
-   * handles both alike.
-   */
-  pacedFetch(workspace: string, jobId: string | null, fetchImpl: typeof fetch = fetch): typeof fetch {
-    return async (input, init) => {
-      const url = new URL(input instanceof Request ? input.url : String(input));
-      const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
-      let slot: Slot;
-      try {
-        slot = await this.schedule(workspace, { method, path: `${url.pathname}${url.search}`, jobId }, init?.signal ?? undefined);
-      } catch (error) {
-        if (error instanceof PacerRefusal) return refusalResponse(error);
-        throw error;
-      }
-      try {
-        const response = await fetchImpl(input, init);
-        slot.done({ status: response.status, headers: response.headers });
-        return response;
-      } catch (error) {
-        slot.done(null);
-        throw error;
-      }
-    };
+  /** What the workspace's pacer is doing, for the browsers' rate-limit meter; `progress` tells which jobs still have chunks to send. */
+  view(workspace: string, progress: JobProgress = () => null): PacingView {
+    return this.workspaces.get(workspace)?.view(progress) ?? emptyView();
   }
 
   private of(workspace: string): WorkspacePacer {
@@ -194,14 +179,7 @@ export class Pacer {
   }
 }
 
-/** A pacer's refusal as an answer in the service's error shape (DESIGN §3): 429 with Retry-After. */
-export function refusalResponse(refusal: PacerRefusal): Response {
-  return new Response(JSON.stringify(refusalBody(refusal)), {
-    status: 429,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'retry-after': String(retryAfterSeconds(refusal)), 'server-timing': 'pacer;desc="refused"' },
-  });
-}
-
+/** A pacer's refusal in the service's error shape (DESIGN §3), the body of its 429. */
 export function refusalBody(refusal: PacerRefusal) {
   return { errors: [{ code: 'rate_limited', message: refusal.message, target: null }] };
 }
@@ -212,10 +190,24 @@ export function retryAfterSeconds(refusal: PacerRefusal): number {
 
 /** A workspace nothing is paced for (or a server with no pacer): nothing sending, nothing waiting. */
 export function emptyView(): PacingView {
-  return { jobsSending: [], queued: { imports: 0, polls: 0, people: 0 }, inFlight: 0, nextImportSlotInMs: 0, pausedForMs: 0, buckets: [] };
+  return { jobsSending: [], jobsWaitingForResults: [], queued: { imports: 0, polls: 0, people: 0 }, inFlight: 0, nextImportSlotInMs: 0, pausedForMs: 0, buckets: [] };
 }
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+/** Remembers when a job was last seen (most recent last), forgetting jobs quiet for longer than the window. */
+function noteSeen(seen: Map<string, number>, jobId: string, now: number): void {
+  seen.delete(jobId);
+  seen.set(jobId, now);
+  forgetQuiet(seen, now);
+}
+
+function forgetQuiet(seen: Map<string, number>, now: number): void {
+  for (const [jobId, at] of seen) {
+    if (now - at <= SENDING_WINDOW_MS) break;
+    seen.delete(jobId);
+  }
+}
 
 class WorkspacePacer {
   private readonly states = new Map<PacerBucket, BucketState>();
@@ -223,8 +215,13 @@ class WorkspacePacer {
   private readonly queue: Entry[] = [];
   /** Per bucket and job, the dispatch count when it was last served: the round robin's order. */
   private readonly lastServed = new Map<string, number>();
-  /** Jobs' last import, for "jobs sending". */
+  /** Jobs' last import and last poll, oldest first, for "jobs sending" and "waiting for results". */
   private readonly lastImport = new Map<string, number>();
+  private readonly lastPoll = new Map<string, number>();
+  /** Jobs' imports sent and not yet answered. */
+  private readonly importsInFlight = new Map<string, number>();
+  /** Route buckets nothing is known of whose accepted answers said nothing of them: metered by 429s alone, not probed. */
+  private readonly unmetered = new Set<PacerBucket>();
   /** Per bucket, until when a 429 holds it; the all-endpoints bucket's pause holds every request. */
   private readonly pausedUntil = new Map<PacerBucket, number>();
   private dispatched = 0;
@@ -251,15 +248,8 @@ class WorkspacePacer {
     const now = this.clock.now();
     const bucket = bucketOf(request.method, request.path);
     if (signal?.aborted) return Promise.reject(signal.reason as Error);
-    if (this.queue.length >= this.settings.maxQueued) {
-      const waitMs = Math.max(1000, this.openAt(bucket, now) - now);
-      return Promise.reject(
-        new PacerRefusal(
-          `The console's server already holds ${this.queue.length} requests of this workspace for the service's rate limit, the most it keeps waiting; this one was not sent. Try again in ${seconds(waitMs)} seconds.`,
-          waitMs,
-        ),
-      );
-    }
+    const full = this.admit(request.jobId, bucket, now);
+    if (full) return Promise.reject(full);
     const opensIn = this.openAt(bucket, now) - now;
     if (opensIn > this.settings.maxWaitMs) {
       return Promise.reject(
@@ -269,7 +259,7 @@ class WorkspacePacer {
         ),
       );
     }
-    if (request.jobId !== null && isImport(bucket)) this.noteImport(request.jobId, now);
+    if (request.jobId !== null) noteSeen(isImport(bucket) ? this.lastImport : this.lastPoll, request.jobId, now);
     return new Promise<Slot>((resolve, reject) => {
       const entry: Entry = { seq: this.seq++, bucket, jobId: request.jobId, queuedAt: now, resolve, reject, unlisten: () => undefined };
       if (signal) {
@@ -293,35 +283,88 @@ class WorkspacePacer {
     });
   }
 
-  /** Remembers a job's latest import for "jobs sending", forgetting jobs quiet for longer than that counts. */
-  private noteImport(jobId: string, now: number): void {
-    this.lastImport.delete(jobId);
-    this.lastImport.set(jobId, now);
-    for (const [quiet, at] of this.lastImport) {
-      if (now - at <= SENDING_WINDOW_MS) break;
-      this.lastImport.delete(quiet);
+  /**
+   * Whether the queue has room for one more request: null when it has (after taking the place of
+   * another job's newest request where that is fair), else the refusal. People's requests may
+   * fill the whole queue; jobs' requests only what people's part leaves. In a full jobs' part, a
+   * job with fewer requests waiting than another by two or more takes that job's newest place.
+   */
+  private admit(jobId: string | null, bucket: PacerBucket, now: number): PacerRefusal | null {
+    const retry = () => Math.max(1000, this.openAt(bucket, now) - now);
+    if (this.queue.length >= this.settings.maxQueued) {
+      // A person's request that can go now is dispatched at once: it takes no place in the queue.
+      if (jobId === null && this.settings.maxQueued > 0 && this.canGo(bucket, false, now)) return null;
+      return new PacerRefusal(
+        `The console's server already holds ${this.queue.length} requests of this workspace for the service's rate limit, the most it keeps waiting; this one was not sent. Try again in ${seconds(retry())} seconds.`,
+        retry(),
+      );
     }
+    if (jobId === null) return null;
+    const jobsPart = this.settings.maxQueued - peopleQueueReserve(this.settings.maxQueued);
+    let jobsQueued = 0;
+    for (const entry of this.queue) if (entry.jobId !== null) jobsQueued++;
+    if (jobsQueued < jobsPart) return null;
+    const held = new Map<string, number>();
+    for (const entry of this.queue) if (entry.jobId !== null) held.set(entry.jobId, (held.get(entry.jobId) ?? 0) + 1);
+    const mine = held.get(jobId) ?? 0;
+    let most: string | null = null;
+    for (const [job, count] of held) if (count > (most === null ? 0 : held.get(most)!)) most = job;
+    if (most !== null && held.get(most)! >= mine + 2) {
+      this.giveUpPlace(most, now);
+      return null;
+    }
+    return new PacerRefusal(
+      `The console's server already holds ${jobsQueued} requests of this workspace's jobs for the service's rate limit, the most it keeps waiting for jobs (the rest is kept for people); this one was not sent. Try again in ${seconds(retry())} seconds.`,
+      retry(),
+    );
   }
 
-  view(): PacingView {
+  /** Refuses the newest waiting request of `jobId`, to give its place to another job's. */
+  private giveUpPlace(jobId: string, now: number): void {
+    let at = this.queue.length - 1;
+    while (this.queue[at]!.jobId !== jobId) at--;
+    const [entry] = this.queue.splice(at, 1);
+    entry!.unlisten();
+    const waitMs = Math.max(1000, this.openAt(entry!.bucket, now) - now);
+    entry!.reject(
+      new PacerRefusal(
+        `This request waited at the console's server for the service's rate limit and gave its place to another job's, as the queue kept for jobs is full; it was not sent. Try again in ${seconds(waitMs)} seconds.`,
+        waitMs,
+      ),
+    );
+  }
+
+  view(askProgress: JobProgress): PacingView {
     const now = this.clock.now();
+    const known = new Map<string, ReturnType<JobProgress>>();
+    const progress = (jobId: string) => {
+      if (!known.has(jobId)) known.set(jobId, askProgress(jobId));
+      return known.get(jobId)!;
+    };
+    const importing = new Set<string>(this.importsInFlight.keys());
+    for (const entry of this.queue) if (entry.jobId !== null && isImport(entry.bucket)) importing.add(entry.jobId);
+    forgetQuiet(this.lastImport, now);
+    forgetQuiet(this.lastPoll, now);
     const sending = new Set<string>();
-    for (const [jobId, at] of this.lastImport) {
-      if (now - at <= SENDING_WINDOW_MS) sending.add(jobId);
-      else this.lastImport.delete(jobId);
+    const waiting = new Set<string>();
+    for (const jobId of new Set([...importing, ...this.lastImport.keys()])) {
+      // An import waiting or under way is sending whatever the history says (a resend, a split chunk).
+      const stands = importing.has(jobId) ? 'sending' : progress(jobId);
+      if (stands === 'sent') waiting.add(jobId);
+      else if (stands !== 'finished') sending.add(jobId);
     }
+    for (const jobId of this.lastPoll.keys()) if (!sending.has(jobId) && progress(jobId) !== 'finished') waiting.add(jobId);
     const queued = { imports: 0, polls: 0, people: 0 };
     for (const entry of this.queue) {
-      if (isImport(entry.bucket)) {
-        queued.imports++;
-        if (entry.jobId !== null) sending.add(entry.jobId);
-      } else if (entry.jobId !== null) queued.polls++;
+      if (isImport(entry.bucket)) queued.imports++;
+      else if (entry.jobId !== null) queued.polls++;
       else queued.people++;
     }
-    const waiting = IMPORT_BUCKETS.filter((bucket) => this.queue.some((entry) => entry.bucket === bucket));
-    const nextImportAt = Math.min(...(waiting.length > 0 ? waiting : ['import_file' as const]).map((bucket) => this.openAt(bucket, now)));
+    const importBuckets = IMPORT_BUCKETS.filter((bucket) => this.queue.some((entry) => entry.bucket === bucket));
+    const nextImportAt = Math.min(...(importBuckets.length > 0 ? importBuckets : ['import_file' as const]).map((bucket) => this.openAt(bucket, now)));
     return {
       jobsSending: [...sending].sort().slice(0, MAX_JOBS_SHOWN),
+      jobsWaitingForResults: [...waiting].sort().slice(0, MAX_JOBS_SHOWN),
       queued,
       // Every request counts in the all-endpoints bucket too.
       inFlight: this.inFlight.get('general') ?? 0,
@@ -358,8 +401,9 @@ class WorkspacePacer {
     for (const name of bucket === 'general' ? (['general'] as const) : (['general', bucket] as const)) {
       const state = this.state(name, now);
       if (!state) {
-        // Nothing known yet: a route's bucket is probed one request at a time; the all-endpoints one is large.
-        if (name !== 'general' && (this.inFlight.get(name) ?? 0) > 0) return false;
+        // Nothing known yet: a route's bucket is probed one request at a time (its answer tells
+        // the limit), unless accepted answers said nothing of it; the all-endpoints one is large.
+        if (name !== 'general' && !this.unmetered.has(name) && (this.inFlight.get(name) ?? 0) > 0) return false;
         continue;
       }
       if (state.remaining <= this.reserve(name, forJob, state)) {
@@ -434,7 +478,10 @@ class WorkspacePacer {
     this.dispatched++;
     if (entry.jobId !== null) {
       this.lastServed.set(`${entry.bucket}\n${entry.jobId}`, this.dispatched);
-      if (isImport(entry.bucket)) this.noteImport(entry.jobId, now);
+      if (isImport(entry.bucket)) {
+        noteSeen(this.lastImport, entry.jobId, now);
+        this.importsInFlight.set(entry.jobId, (this.importsInFlight.get(entry.jobId) ?? 0) + 1);
+      }
       if (this.lastServed.size > 10_000) this.lastServed.clear();
     }
     let finished = false;
@@ -446,6 +493,11 @@ class WorkspacePacer {
         if (finished) return;
         finished = true;
         for (const name of buckets) this.inFlight.set(name, Math.max(0, (this.inFlight.get(name) ?? 0) - 1));
+        if (entry.jobId !== null && isImport(entry.bucket)) {
+          const left = (this.importsInFlight.get(entry.jobId) ?? 1) - 1;
+          if (left > 0) this.importsInFlight.set(entry.jobId, left);
+          else this.importsInFlight.delete(entry.jobId);
+        }
         if (answer) this.learn(entry.bucket, answer);
         this.pump();
       },
@@ -469,6 +521,10 @@ class WorkspacePacer {
     const generalLimit = this.states.get('general')?.limit;
     const bucket: PacerBucket =
       requestBucket !== 'general' && told !== null && told.limit === generalLimit && this.states.get(requestBucket)?.limit !== told.limit ? 'general' : requestBucket;
+    // An accepted answer that says nothing of its route's own bucket (no headers, or the more
+    // constrained all-endpoints bucket's): probing it one request at a time would learn nothing.
+    const accepted = answer.status >= 200 && answer.status < 300;
+    if (accepted && requestBucket !== 'general' && (told === null || bucket !== requestBucket)) this.unmetered.add(requestBucket);
     if (told) {
       const known = this.states.get(bucket);
       // Requests still in flight may not be counted in this answer yet: count them as spent.

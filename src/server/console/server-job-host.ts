@@ -29,18 +29,13 @@ export function registerServerJobHost(app: FastifyInstance, options: ServerJobHo
   const database = new SqliteJobDatabase(jobDatabasePath(options.consoleDbPath));
   const selfFetch = inProcessFetch(app);
   const { store } = options;
-  const copied = new Set<string>();
   const hosts = new JobHosts({
     database,
     serviceFetch: options.serviceFetch ?? (() => selfFetch),
     ownKey: options.ownKey,
     ...(options.pollSpacing ? { pollSpacing: options.pollSpacing } : {}),
-    jobChanged: (workspace, job, _jobs, payload) => {
-      // The skipped rows never change: sent with a job's first copy after each start only.
-      const first = !copied.has(job.id);
-      copied.add(job.id);
-      void keepInTeamHistory(store, workspace, job, payload, first);
-    },
+    // The skipped rows never change: sent with a job's first copy after each start of its workspace's jobs only.
+    jobChanged: (workspace, job, _jobs, payload, first) => void keepInTeamHistory(store, workspace, job, payload, first),
   });
   registerServerJobs(app, { hosts, workspaceOf: options.workspaceOf, userHeader: options.userHeader, maxJobBytes: options.maxJobBytes });
   // CONSOLE_KEEP_DAYS bounds these too: a job is forgotten that long after it finished.
