@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { faultsOfMessage } from './sandbox/faults';
 import { startupNotes } from './startup-notes';
 
 const consoleDir = fileURLToPath(new URL('../../dist', import.meta.url));
@@ -15,6 +16,13 @@ try {
   // Printed for people and for the e2e harness, which reads the address from this line.
   console.log(`Shipment import console on ${address}`);
   for (const note of startupNotes(config)) console.log(note);
+  // A harness that started this server with an IPC channel switches SANDBOX_FAULTS while it runs.
+  if (process.send && app.sandboxFaults) {
+    process.on('message', (message) => {
+      const shares = faultsOfMessage(message);
+      if (shares !== undefined) app.sandboxFaults?.set(shares);
+    });
+  }
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       void app.close().then(() => process.exit(0));

@@ -68,6 +68,8 @@ export interface RestartableServerProcess {
   restart: () => Promise<void>;
   /** SIGTERM, then removes its SQLite file. */
   stop: () => Promise<void>;
+  /** A message to the server running now over its IPC channel (started with `ipc: true`), as `process.send` would; false when none runs. */
+  send: (message: unknown) => boolean;
 }
 
 /** A server on a fixed free port with its sandbox store in a SQLite file of its own and its console store beside it (PORT, SANDBOX_DB and CONSOLE_DB are set here), so a kill + restart keeps them. */
@@ -94,6 +96,10 @@ export async function startRestartableServerProcess(options: ServerProcessOption
     url: `http://127.0.0.1:${port}`,
     kill: () => halt('SIGKILL'),
     restart: launch,
+    send: (message) => {
+      const running: ServerProcess | null = server;
+      return running?.child.send?.(message as Parameters<NonNullable<ChildProcess['send']>>[0]) ?? false;
+    },
     stop: async () => {
       await halt('SIGTERM');
       rmSync(dir, { recursive: true, force: true });

@@ -2,11 +2,16 @@
 // fault. `500` and `429` answer before the request is handled (nothing happens); `slow` holds
 // the request back; `drop` handles the request and then cuts the connection, so the caller
 // cannot tell whether it took effect — the hardest case for a client that must not lose rows.
+// The faults sit behind the console's pacer hook (a root hook, run before the sandbox's own), so
+// the pacer and every caller — a browser, or a job the console's server runs in-process — see
+// their answers as they would see the service's. A test switches them on and off while the server
+// runs (`app.sandboxFaults`, or a message `{ sandboxFaults: 'drop:1' }` over the IPC channel of
+// a server a harness started): only where SANDBOX_FAULTS was set at start.
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from '../../contract/error-body';
-import type { FaultKind, FaultShares } from '../config';
+import { type FaultKind, type FaultShares, faultSharesSchema } from '../config';
 
 const ORDER: readonly FaultKind[] = ['500', '429', 'slow', 'drop'];
 const FAULT_RETRY_AFTER_S = 1;
@@ -16,6 +21,31 @@ declare module 'fastify' {
     /** Set when SANDBOX_FAULTS chose to drop this request's response. */
     dropResponse: boolean;
   }
+  interface FastifyInstance {
+    /** The sandbox's faults in force, where SANDBOX_FAULTS was set at start; null elsewhere. */
+    sandboxFaults: FaultControl | null;
+  }
+}
+
+/** The faults in force while the server runs (tests only). */
+export interface FaultControl {
+  /** Each /api/v1 request from now on draws by these shares (null: none), with `random` when given. */
+  set(shares: FaultShares | null, random?: () => number): void;
+  /** Faults injected so far, in order. */
+  readonly injected: readonly InjectedFault[];
+}
+
+export interface InjectedFault {
+  kind: FaultKind;
+  method: string;
+  url: string;
+}
+
+/** The shares a harness's IPC message `{ sandboxFaults: '<SANDBOX_FAULTS value>' }` asks for; undefined for any other message. */
+export function faultsOfMessage(message: unknown): FaultShares | null | undefined {
+  if (typeof message !== 'object' || message === null || !('sandboxFaults' in message)) return undefined;
+  const parsed = faultSharesSchema.safeParse(message.sandboxFaults);
+  return parsed.success ? parsed.data : undefined;
 }
 
 export function drawFault(shares: FaultShares, random: number): FaultKind | null {
@@ -27,10 +57,15 @@ export function drawFault(shares: FaultShares, random: number): FaultKind | null
   return null;
 }
 
-export function addFaults(app: FastifyInstance, shares: FaultShares, slowMs: number, random: () => number = Math.random): void {
+export function addFaults(app: FastifyInstance, shares: FaultShares, slowMs: number, random: () => number = Math.random): FaultControl {
+  let current: FaultShares | null = shares;
+  let draw = random;
+  const injected: InjectedFault[] = [];
   app.decorateRequest('dropResponse', false);
   app.addHook('onRequest', async (request, reply) => {
-    switch (drawFault(shares, random())) {
+    const kind = current ? drawFault(current, draw()) : null;
+    if (kind) injected.push({ kind, method: request.method, url: request.url });
+    switch (kind) {
       case '500':
         return reply.code(500).send(errorBody('internal', 'Injected fault (SANDBOX_FAULTS): the request was not handled.'));
       case '429':
@@ -61,4 +96,11 @@ export function addFaults(app: FastifyInstance, shares: FaultShares, slowMs: num
     reply.raw.destroy();
     return body;
   });
+  return {
+    set(shares, random = Math.random) {
+      current = shares;
+      draw = random;
+    },
+    injected,
+  };
 }
