@@ -19,8 +19,8 @@ try {
   // A harness that started this server with an IPC channel switches SANDBOX_FAULTS while it runs.
   if (process.send && app.sandboxFaults) {
     process.on('message', (message) => {
-      const shares = faultsOfMessage(message);
-      if (shares !== undefined) app.sandboxFaults?.set(shares);
+      const asked = faultsOfMessage(message);
+      if (asked) app.sandboxFaults?.set(asked.shares, asked.random);
     });
   }
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

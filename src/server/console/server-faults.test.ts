@@ -18,7 +18,7 @@ import type { ImportJob } from '../../jobs/import-job';
 import { containerCheckDigit } from '../../spreadsheet/iso6346';
 import { buildApp } from '../app';
 import { type FaultShares, testConfig, type ServerConfig } from '../config';
-import { closeParsePool, warmParsePool } from '../test-support';
+import { closeParsePool, seededRandom, warmParsePool } from '../test-support';
 
 const KEY = 'fault-matrix-key-000000001';
 const auth = { authorization: `Bearer ${KEY}` };
@@ -81,22 +81,16 @@ function faultsOf(app: FastifyInstance): NonNullable<FastifyInstance['sandboxFau
 }
 
 /**
- * A seeded PRNG (mulberry32), so a cell draws alike on every run; its first draw is 0, so the
+ * The sandbox's seeded draws, so a cell meets the same faults on every run; its first draw is 0, so the
  * first request after Send — the first import, as nothing is polled yet — is always faulted.
  */
 function seeded(seed: number): () => number {
-  let a = seed >>> 0;
+  const draw = seededRandom(seed);
   let first = true;
   return () => {
-    if (first) {
-      first = false;
-      return 0;
-    }
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+    if (!first) return draw();
+    first = false;
+    return 0;
   };
 }
 

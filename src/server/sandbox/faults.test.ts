@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, test } from 'vitest';
 import { buildApp } from '../app';
 import { testConfig } from '../config';
-import { drawFault, faultsOfMessage } from './faults';
+import { drawFault, faultsOfMessage, seededRandom } from './faults';
 import { AUTH, importList, sandbox } from '../test-support';
 
 const ROW = { reference: 'F-1', tracking_number: 'MSCU1234566', tracking_type: 'container', carrier_scac: 'MSCU' };
@@ -130,8 +130,11 @@ describe('SANDBOX_FAULTS', () => {
   });
 
   test('an IPC message names the shares as SANDBOX_FAULTS does; any other message is not one', () => {
-    expect(faultsOfMessage({ sandboxFaults: 'drop:1' })).toEqual({ drop: 1 });
-    expect(faultsOfMessage({ sandboxFaults: 'off' })).toBeNull();
+    expect(faultsOfMessage({ sandboxFaults: 'drop:1' })).toEqual({ shares: { drop: 1 }, random: undefined });
+    expect(faultsOfMessage({ sandboxFaults: 'off' })).toEqual({ shares: null, random: undefined });
+    const seeded = faultsOfMessage({ sandboxFaults: '500:0.5', seed: 7 })?.random;
+    const again = seededRandom(7);
+    expect([seeded?.(), seeded?.()]).toEqual([again(), again()]);
     expect(faultsOfMessage({ sandboxFaults: 'fire:1' })).toBeUndefined();
     expect(faultsOfMessage({ other: 1 })).toBeUndefined();
     expect(faultsOfMessage('drop:1')).toBeUndefined();

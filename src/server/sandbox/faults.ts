@@ -41,11 +41,28 @@ export interface InjectedFault {
   url: string;
 }
 
-/** The shares a harness's IPC message `{ sandboxFaults: '<SANDBOX_FAULTS value>' }` asks for; undefined for any other message. */
-export function faultsOfMessage(message: unknown): FaultShares | null | undefined {
+/**
+ * What a harness's IPC message `{ sandboxFaults: '<SANDBOX_FAULTS value>', seed?: n }` asks for:
+ * the shares, and draws from a seeded PRNG when it names a seed; undefined for any other message.
+ */
+export function faultsOfMessage(message: unknown): { shares: FaultShares | null; random: (() => number) | undefined } | undefined {
   if (typeof message !== 'object' || message === null || !('sandboxFaults' in message)) return undefined;
   const parsed = faultSharesSchema.safeParse(message.sandboxFaults);
-  return parsed.success ? parsed.data : undefined;
+  if (!parsed.success) return undefined;
+  const seed = 'seed' in message && Number.isSafeInteger(message.seed) ? (message.seed as number) : null;
+  return { shares: parsed.data, random: seed === null ? undefined : seededRandom(seed) };
+}
+
+/** A seeded PRNG (mulberry32): the same draws on every run, for a test that must meet the same faults. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
 }
 
 export function drawFault(shares: FaultShares, random: number): FaultKind | null {
