@@ -121,16 +121,30 @@ interface FaultCell {
   /** While submitting: every request meets this fault until `submitted` holds of the server's job, `ms` after Send. */
   storm: string;
   submitted: (job: ServerJob | null, ms: number) => boolean;
-  /** Then, until every request is answered and the first polls (10–15 s after each import) are made: this share, seeded. */
+  /** Then, until every request is answered or lost: this share, drawn from a seed. */
   then: { faults: string; seed: number };
+  /** Then every request meets this for 16 s: the first polls, 10–15 s after each import. */
+  polls: string;
 }
 
 const CELLS: FaultCell[] = [
-  { name: 'dropped answers', everyRun: true, storm: 'drop:1', submitted: (job) => statuses(job).includes('unknown'), then: { faults: 'drop:0.5', seed: 3 } },
-  { name: '500s', everyRun: false, storm: '500:1', submitted: (job) => statuses(job).includes('unknown'), then: { faults: '500:0.5', seed: 5 } },
-  { name: 'a 429 storm', everyRun: false, storm: '429:1', submitted: (_job, ms) => ms >= 3_000, then: { faults: '429:0.6', seed: 29 } },
-  { name: 'slow answers', everyRun: false, storm: 'slow:1', submitted: (job) => statuses(job).includes('accepted'), then: { faults: 'slow:1', seed: 7 } },
+  { name: 'dropped answers', everyRun: true, storm: 'drop:1', submitted: (job) => statuses(job).includes('unknown'), then: { faults: 'drop:0.5', seed: 3 }, polls: 'drop:1' },
+  { name: '500s', everyRun: false, storm: '500:1', submitted: (job) => statuses(job).includes('unknown'), then: { faults: '500:0.5', seed: 5 }, polls: '500:1' },
+  { name: 'a 429 storm', everyRun: false, storm: '429:1', submitted: (_job, ms) => ms >= 3_000, then: { faults: '429:0.6', seed: 29 }, polls: '429:1' },
+  { name: 'slow answers', everyRun: false, storm: 'slow:1', submitted: (job) => statuses(job).includes('accepted'), then: { faults: 'slow:1', seed: 7 }, polls: 'slow:1' },
 ];
+
+interface Injected {
+  kind: string;
+  method: string;
+  url: string;
+}
+
+/** Every request that met a fault since the server (re)started, as the sandbox counts them. */
+async function injected(): Promise<Injected[]> {
+  const answer = await server.ask({ sandboxFaultsReport: true }, (message): message is { sandboxFaultsInjected: Injected[] } => typeof message === 'object' && message !== null && 'sandboxFaultsInjected' in message);
+  return answer.sandboxFaultsInjected;
+}
 
 let cellNumber = 0;
 const prefixOf = () => `SF${String(++cellNumber).padStart(2, '0')}${Date.now().toString(36).slice(-4).toUpperCase()}`;
@@ -138,6 +152,7 @@ const prefixOf = () => `SF${String(++cellNumber).padStart(2, '0')}${Date.now().t
 for (const cell of CELLS.filter((c) => FULL_MATRIX || c.everyRun)) {
   test(`${cell.name} while the server submits and polls, every tab closed: a new browser sees it finish, lost answers offered and resent; no row twice`, async ({ browser, request }) => {
     const prefix = prefixOf();
+    const before = (await injected()).length;
     let sentAt = 0;
     const id = await sendAndClose(browser, prefix, () => {
       faults(cell.storm);
@@ -147,11 +162,17 @@ for (const cell of CELLS.filter((c) => FULL_MATRIX || c.everyRun)) {
       await until(request, id, `${cell.name}: the storm met the imports`, (job) => cell.submitted(job, Date.now() - sentAt));
       faults(cell.then.faults, cell.then.seed);
       await until(request, id, `${cell.name}: every request answered or lost`, settled, 90_000);
-      // The first polls of the last batches come 10–15 s after their import: they meet the fault too.
+      // The first polls come 10–15 s after each import: they meet the fault, every one.
+      faults(cell.polls);
       await new Promise((resolve) => setTimeout(resolve, 16_000));
     } finally {
       faults('off');
     }
+    // It met the runner's imports and its polls, as the sandbox counts them.
+    const met = (await injected()).slice(before);
+    test.info().annotations.push({ type: 'faulted requests', description: met.map((f) => `${f.kind} ${f.method} ${f.url}`).join('; ') });
+    expect(met.filter((f) => f.method === 'POST' && f.url.endsWith('/shipments/imports/file')).length, 'imports that met the fault').toBeGreaterThan(0);
+    expect(met.filter((f) => f.method === 'GET' && f.url.includes('/shipments/imports/')).length, 'polls that met the fault').toBeGreaterThan(0);
     const job = await serverJob(request, id);
     const lost = job?.chunks.filter((c) => c.state.status === 'unknown').length ?? 0;
     test.info().annotations.push({ type: 'server job when the fault went off', description: statuses(job).join(', ') });

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, test } from 'vitest';
 import { buildApp } from '../app';
 import { testConfig } from '../config';
-import { drawFault, faultsOfMessage, seededRandom } from './faults';
+import { drawFault, faultsOfMessage, isFaultReportAsked, seededRandom } from './faults';
 import { AUTH, importList, sandbox } from '../test-support';
 
 const ROW = { reference: 'F-1', tracking_number: 'MSCU1234566', tracking_type: 'container', carrier_scac: 'MSCU' };
@@ -138,5 +138,7 @@ describe('SANDBOX_FAULTS', () => {
     expect(faultsOfMessage({ sandboxFaults: 'fire:1' })).toBeUndefined();
     expect(faultsOfMessage({ other: 1 })).toBeUndefined();
     expect(faultsOfMessage('drop:1')).toBeUndefined();
+    expect(isFaultReportAsked({ sandboxFaultsReport: true })).toBe(true);
+    expect(isFaultReportAsked({ sandboxFaults: 'off' })).toBe(false);
   });
 });

@@ -6,7 +6,8 @@
 // the pacer and every caller — a browser, or a job the console's server runs in-process — see
 // their answers as they would see the service's. A test switches them on and off while the server
 // runs (`app.sandboxFaults`, or a message `{ sandboxFaults: 'drop:1' }` over the IPC channel of
-// a server a harness started): only where SANDBOX_FAULTS was set at start.
+// a server a harness started, which may also ask which requests met one): only where
+// SANDBOX_FAULTS was set at start.
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
@@ -51,6 +52,11 @@ export function faultsOfMessage(message: unknown): { shares: FaultShares | null;
   if (!parsed.success) return undefined;
   const seed = 'seed' in message && Number.isSafeInteger(message.seed) ? (message.seed as number) : null;
   return { shares: parsed.data, random: seed === null ? undefined : seededRandom(seed) };
+}
+
+/** Whether a harness's IPC message asks which requests met a fault so far (`{ sandboxFaultsReport: true }`; answered `{ sandboxFaultsInjected }`). */
+export function isFaultReportAsked(message: unknown): boolean {
+  return typeof message === 'object' && message !== null && 'sandboxFaultsReport' in message && message.sandboxFaultsReport === true;
 }
 
 /** A seeded PRNG (mulberry32): the same draws on every run, for a test that must meet the same faults. */
