@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_KEY_HEADER } from '../../contract/idempotency';
 import type { PacingView } from '../../contract/pacing';
 import type { NewServerJob } from '../../contract/server-jobs';
 import { accountJob } from '../../jobs/accounting';
@@ -19,6 +20,7 @@ import { containerCheckDigit } from '../../spreadsheet/iso6346';
 import { buildApp } from '../app';
 import { type FaultShares, testConfig, type ServerConfig } from '../config';
 import { closeParsePool, seededRandom, warmParsePool } from '../test-support';
+import { inProcessFetch } from './in-process-fetch';
 
 const KEY = 'fault-matrix-key-000000001';
 const auth = { authorization: `Bearer ${KEY}` };
@@ -47,8 +49,30 @@ function files(): Pick<ServerConfig, 'dbPath' | 'consoleDbPath'> {
   return { dbPath: join(dir, 'sandbox.sqlite'), consoleDbPath: join(dir, 'console.sqlite') };
 }
 
+/** An import the runner made, by its Idempotency-Key (`<job id>:<chunk id>`), and what came back: a status, or none. */
+interface ImportMade {
+  key: string;
+  answer: number | 'none';
+}
+
+/** Every import each server's runner made, as it left the runner. */
+const importsMade = new WeakMap<FastifyInstance, ImportMade[]>();
+
 /** A console server running jobs in sandbox mode, its faults present (none drawn until switched on). */
 async function server(where: Pick<ServerConfig, 'dbPath' | 'consoleDbPath'>, overrides: Partial<ServerConfig> = {}): Promise<FastifyInstance> {
+  let self: FastifyInstance | null = null;
+  const made: ImportMade[] = [];
+  const countingFetch: typeof fetch = async (input, init) => {
+    const key = new Headers(init?.headers).get(IDEMPOTENCY_KEY_HEADER);
+    try {
+      const answer = await inProcessFetch(self!)(input, init);
+      if (key !== null) made.push({ key, answer: answer.status });
+      return answer;
+    } catch (error) {
+      if (key !== null) made.push({ key, answer: 'none' });
+      throw error;
+    }
+  };
   const app = await buildApp(
     testConfig({
       ...where,
@@ -62,8 +86,10 @@ async function server(where: Pick<ServerConfig, 'dbPath' | 'consoleDbPath'>, ove
       faultSlowMs: 1_500,
       ...overrides,
     }),
-    FAST_POLLS,
+    { serverJobs: { ...FAST_POLLS.serverJobs, serviceFetch: () => countingFetch } },
   );
+  self = app;
+  importsMade.set(app, made);
   apps.push(app);
   await app.ready();
   return app;
@@ -171,6 +197,16 @@ async function finish(app: FastifyInstance, id: string, resent: Set<number>, tim
   }
 }
 
+/**
+ * Never sent twice silently: each chunk went out once, plus once per Resend of the user's — a
+ * 429 aside (the service did nothing with it, and the runner waits and sends again).
+ */
+function expectSentOnceEach(app: FastifyInstance, job: ImportJob, resent: ReadonlySet<number>): void {
+  const made = importsMade.get(app) ?? [];
+  const times = (chunkId: number) => made.filter((m) => m.key === `${job.id}:${chunkId}` && m.answer !== 429).length;
+  expect(job.chunks.map((c) => ({ chunk: c.id, sent: times(c.id) }))).toEqual(job.chunks.map((c) => ({ chunk: c.id, sent: 1 + (resent.has(c.id) ? 1 : 0) })));
+}
+
 /** The finished job adds up, and the sandbox's store holds each of its rows once. */
 async function expectEveryRowOnce(app: FastifyInstance, job: ImportJob, tag: string): Promise<void> {
   expect(job.runState).toBe('finished');
@@ -222,6 +258,9 @@ describe('the server runner under the sandbox’s faults, while submitting and p
       faults.set(null);
       const finished = await finish(app, job.id, resent);
       await expectEveryRowOnce(app, finished, tag);
+      expectSentOnceEach(app, finished, resent);
+      // A lost answer (a 500 or a cut connection) is the user's decision, never the runner's.
+      if (cell.shares['500'] || cell.shares.drop) expect(resent.size, 'chunks whose answer was lost, resent by the user').toBeGreaterThan(0);
     }, 120_000);
   }
 });
