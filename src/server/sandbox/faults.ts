@@ -23,8 +23,8 @@ declare module 'fastify' {
     dropResponse: boolean;
   }
   interface FastifyInstance {
-    /** The sandbox's faults in force, where SANDBOX_FAULTS was set at start; null elsewhere. */
-    sandboxFaults: FaultControl | null;
+    /** The sandbox's faults in force, where SANDBOX_FAULTS was set at start; null in a sandbox without; absent in proxy mode. */
+    sandboxFaults?: FaultControl | null;
   }
 }
 
