@@ -9,7 +9,7 @@ const FAULT_KINDS = ['500', '429', 'slow', 'drop'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 export type FaultShares = Partial<Record<FaultKind, number>>;
 
-const faultsSchema = z
+export const faultSharesSchema = z
   .string()
   .optional()
   .transform((value, ctx): FaultShares | null => {
@@ -93,7 +93,7 @@ export const envSchema = z.object({
   SANDBOX_MAX_FILE_BYTES: intFrom(10 * 1024 * 1024, 1),
   SANDBOX_MAX_BATCH_ROWS: intFrom(5000, 1),
   SANDBOX_SLOW_TRACKING_MS: intFrom(30_000),
-  SANDBOX_FAULTS: faultsSchema,
+  SANDBOX_FAULTS: faultSharesSchema,
   SANDBOX_FAULT_SLOW_MS: intFrom(5_000),
   SANDBOX_CARRIERS: carriersSchema,
   SANDBOX_DISABLED_KEYS: disabledKeysSchema,

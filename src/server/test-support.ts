@@ -11,6 +11,8 @@ import { DEMO_API_KEY } from './sandbox/sandbox-keys';
 
 /** The sandbox's demo key, for tests that hand it to a proxy as its own key. */
 export { DEMO_API_KEY };
+/** The sandbox's seeded draws of SANDBOX_FAULTS, for tests of the console's side that meet the same faults on every run. */
+export { seededRandom } from './sandbox/faults';
 
 export const AUTH = { authorization: `Bearer ${DEMO_API_KEY}` };
 

@@ -68,6 +68,10 @@ export interface RestartableServerProcess {
   restart: () => Promise<void>;
   /** SIGTERM, then removes its SQLite file. */
   stop: () => Promise<void>;
+  /** A message to the server running now over its IPC channel (started with `ipc: true`), as `process.send` would; false when none runs. */
+  send: (message: unknown) => boolean;
+  /** Sends `message` over the IPC channel and resolves with the server's first answer that `isAnswer` takes (rejects after 10 s). */
+  ask: <T>(message: unknown, isAnswer: (answer: unknown) => answer is T) => Promise<T>;
 }
 
 /** A server on a fixed free port with its sandbox store in a SQLite file of its own and its console store beside it (PORT, SANDBOX_DB and CONSOLE_DB are set here), so a kill + restart keeps them. */
@@ -94,6 +98,29 @@ export async function startRestartableServerProcess(options: ServerProcessOption
     url: `http://127.0.0.1:${port}`,
     kill: () => halt('SIGKILL'),
     restart: launch,
+    send: (message) => {
+      const running: ServerProcess | null = server;
+      return running?.child.send?.(message as Parameters<NonNullable<ChildProcess['send']>>[0]) ?? false;
+    },
+    ask: <T>(message: unknown, isAnswer: (answer: unknown) => answer is T) => {
+      const running: ServerProcess | null = server;
+      const child = running?.child;
+      if (!child?.send) return Promise.reject(new Error('No server with an IPC channel runs.'));
+      return new Promise<T>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          child.off('message', listen);
+          reject(new Error('The server did not answer over its IPC channel within 10 s.'));
+        }, 10_000);
+        const listen = (answer: unknown) => {
+          if (!isAnswer(answer)) return;
+          clearTimeout(timer);
+          child.off('message', listen);
+          resolve(answer);
+        };
+        child.on('message', listen);
+        child.send(message as Parameters<NonNullable<ChildProcess['send']>>[0]);
+      });
+    },
     stop: async () => {
       await halt('SIGTERM');
       rmSync(dir, { recursive: true, force: true });

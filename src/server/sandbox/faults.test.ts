@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, test } from 'vitest';
 import { buildApp } from '../app';
 import { testConfig } from '../config';
-import { drawFault } from './faults';
+import { drawFault, faultsOfMessage, isFaultReportAsked, seededRandom } from './faults';
 import { AUTH, importList, sandbox } from '../test-support';
 
 const ROW = { reference: 'F-1', tracking_number: 'MSCU1234566', tracking_type: 'container', carrier_scac: 'MSCU' };
@@ -110,5 +110,35 @@ describe('SANDBOX_FAULTS', () => {
     const plain = await sandbox();
     app = plain;
     for (let i = 0; i < 20; i++) expect((await plain.inject({ url: '/api/v1/shipments', headers: AUTH })).statusCode).toBe(200);
+  });
+
+  test('switched while the server runs: on, counted, off; absent where SANDBOX_FAULTS was not set', async () => {
+    app = await sandbox({ faults: {} });
+    const faults = app.sandboxFaults!;
+    expect((await app.inject({ url: '/api/v1/shipments', headers: AUTH })).statusCode).toBe(200);
+    faults.set({ '500': 1 });
+    expect((await app.inject({ url: '/api/v1/shipments', headers: AUTH })).statusCode).toBe(500);
+    faults.set(null);
+    expect((await app.inject({ url: '/api/v1/shipments', headers: AUTH })).statusCode).toBe(200);
+    expect(faults.injected).toEqual([{ kind: '500', method: 'GET', url: '/api/v1/shipments' }]);
+    const plain = await sandbox();
+    try {
+      expect(plain.sandboxFaults).toBeNull();
+    } finally {
+      await plain.close();
+    }
+  });
+
+  test('an IPC message names the shares as SANDBOX_FAULTS does; any other message is not one', () => {
+    expect(faultsOfMessage({ sandboxFaults: 'drop:1' })).toEqual({ shares: { drop: 1 }, random: undefined });
+    expect(faultsOfMessage({ sandboxFaults: 'off' })).toEqual({ shares: null, random: undefined });
+    const seeded = faultsOfMessage({ sandboxFaults: '500:0.5', seed: 7 })?.random;
+    const again = seededRandom(7);
+    expect([seeded?.(), seeded?.()]).toEqual([again(), again()]);
+    expect(faultsOfMessage({ sandboxFaults: 'fire:1' })).toBeUndefined();
+    expect(faultsOfMessage({ other: 1 })).toBeUndefined();
+    expect(faultsOfMessage('drop:1')).toBeUndefined();
+    expect(isFaultReportAsked({ sandboxFaultsReport: true })).toBe(true);
+    expect(isFaultReportAsked({ sandboxFaults: 'off' })).toBe(false);
   });
 });

@@ -5,7 +5,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { addAuth } from './auth';
 import type { ServerConfig } from '../config';
-import { addFaults } from './faults';
+import { addFaults, type FaultControl } from './faults';
 import { sharedParsePool } from './parsing/parse-pool';
 import { BatchProcessor } from './processing/batch-processor';
 import { supportedCarriers } from './processing/supported-carriers';
@@ -54,6 +54,9 @@ export async function registerSandbox(app: FastifyInstance, config: ServerConfig
     db.close();
   });
 
+  let faults: FaultControl | null = null;
+  app.decorate('sandboxFaults', { getter: () => faults });
+
   const [firstKey] = keys;
   if (firstKey) registerSandboxInfo(app, services, firstKey);
 
@@ -61,7 +64,7 @@ export async function registerSandbox(app: FastifyInstance, config: ServerConfig
     async (api) => {
       addAuth(api, workspaces.keyHashes(), config.disabledKeys);
       addRateLimits(api, config);
-      if (config.faults) addFaults(api, config.faults, config.faultSlowMs);
+      if (config.faults) faults = addFaults(api, config.faults, config.faultSlowMs);
       await api.register(multipart, {
         // Two file parts are refused by the route (it reads every part); fields and parts stay small.
         limits: { fileSize: config.maxFileBytes, files: 2, fields: 10, parts: 20, headerPairs: 100 },
