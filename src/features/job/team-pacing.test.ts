@@ -41,7 +41,7 @@ describe('the team’s pacing in words', () => {
 
   it('says so when the service’s 429 holds the workspace', () => {
     const words = describeTeamPacing(view({ jobsSending: ['job-a'], pausedForMs: 4_000, nextImportSlotInMs: 4_000 }), new Set(['job-a']));
-    expect(words.paused).toBe('The service asked the whole workspace to hold off; sending again in 4 s.');
+    expect(words.paused).toBe('The service answered “too many requests”: the console’s server waits 4 s before sending those again.');
     expect(words.jobs).toBe('1 job sending: yours.');
   });
 });

@@ -10,7 +10,7 @@ export interface TeamPacingWords {
   nextSlot: string | null;
   /** "5 requests waiting at the console's server"; null when none. */
   waiting: string | null;
-  /** The service's 429 holding the workspace; null when it does not. */
+  /** The service's 429 holding the requests of the limit it named (not the whole workspace); null when none is held. */
   paused: string | null;
 }
 
@@ -38,6 +38,6 @@ export function describeTeamPacing(view: PacingView, ownJobIds: ReadonlySet<stri
     jobs,
     nextSlot: sending === 0 ? null : view.nextImportSlotInMs > 0 ? `Next import slot in ${secondsOf(view.nextImportSlotInMs)}.` : 'An import may go now.',
     waiting: queued === 0 ? null : `${plural(queued, 'request')} waiting at the console’s server for the rate limit.`,
-    paused: view.pausedForMs > 0 ? `The service asked the whole workspace to hold off; sending again in ${secondsOf(view.pausedForMs)}.` : null,
+    paused: view.pausedForMs > 0 ? `The service answered “too many requests”: the console’s server waits ${secondsOf(view.pausedForMs)} before sending those again.` : null,
   };
 }
