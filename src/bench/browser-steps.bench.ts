@@ -23,6 +23,7 @@ const at = process.argv.indexOf('--rows');
 const ROWS = at >= 0 ? Number(process.argv[at + 1]) : 100_000;
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
 const PROFILE = process.argv.includes('--profile');
+const TRACE = process.argv.includes('--trace');
 const RUNS = runCount(5);
 const SETTLE_MS = 600;
 const STEPS = ['drop → columns', 'continue → grid', 'scroll the grid', 'edit a cell', 'Ready', 'Send → accepted'] as const;
@@ -45,6 +46,8 @@ interface RunFigures {
   tasks: LongTask[];
   /** Each long task with what the profiler found running in it, per step. */
   named?: Record<Step, string[]>;
+  /** Each main-thread task of 50 ms or more in the step's trace, with the trace events in it. */
+  traced?: Record<Step, string[]>;
 }
 
 interface CpuProfile {
@@ -128,6 +131,34 @@ function namedTasks(
   });
 }
 
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+}
+
+/**
+ * The page's main-thread tasks of 50 ms or more in a Chrome trace, each with the time of the
+ * events in it by name, outermost first (script, style, layout, paint, GC): what kind of work a
+ * task was when the profiler sees it only as "(program)".
+ */
+function tracedTasks(events: TraceEvent[]): string[] {
+  const main = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const onMain = events.filter((e) => main.has(`${e.pid}:${e.tid}`) && e.ph === 'X' && e.dur !== undefined).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const tasks = onMain.filter((e) => e.name === 'RunTask' && e.dur! >= 50_000);
+  return tasks.map((task) => {
+    const inside = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur! <= task.ts + task.dur!);
+    const byName = new Map<string, number>();
+    for (const e of inside) byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur! / 1000);
+    const top = [...byName].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([n, ms]) => `${n} ${Math.round(ms)} ms`).join(', ');
+    return `task ${Math.round(task.dur! / 1000)} ms: ${top}`;
+  });
+}
+
 async function measure(page: Page, format: 'csv' | 'xlsx', file: Buffer, run: number, cdp: CDPSession | null, name: Parameters<typeof namedTasks>[3] | null): Promise<RunFigures> {
   // The file is put in the page before the clock starts, as it is on a user's disk.
   await page.route('**/bench-file', (route) => route.fulfill({ body: file, contentType: FILE_TYPES[format] }));
@@ -147,15 +178,19 @@ async function measure(page: Page, format: 'csv' | 'xlsx', file: Buffer, run: nu
     },
     { name: `shipments.${format}`, type: FILE_TYPES[format] },
   );
+  // Interception left on would hand every request of the page (Send's chunks) to Playwright too.
+  await page.unroute('**/bench-file');
 
   const starts = new Map<Step, number>();
   const ends = new Map<Step, number>();
   const named = {} as Record<Step, string[]>;
+  const traced = {} as Record<Step, string[]>;
   const now = () => page.evaluate(() => performance.now());
   const tasksSince = (from: number) =>
     page.evaluate((t) => (window as unknown as { longTasks: { start: number; duration: number }[] }).longTasks.filter((task) => task.start >= t), from);
   /** Runs one step: `act` starts it and resolves when its result is on screen. */
   const step = async (which: Step, act: () => Promise<void>) => {
+    if (TRACE) await page.context().browser()!.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'disabled-by-default-v8.gc'] });
     if (cdp) await cdp.send('Profiler.start');
     const profiledFrom = await now();
     starts.set(which, profiledFrom);
@@ -165,6 +200,10 @@ async function measure(page: Page, format: 'csv' | 'xlsx', file: Buffer, run: nu
     if (cdp && name) {
       const { profile } = await cdp.send('Profiler.stop');
       named[which] = namedTasks(profile, profiledFrom, await tasksSince(profiledFrom), name);
+    }
+    if (TRACE) {
+      const trace = JSON.parse((await page.context().browser()!.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
+      traced[which] = tracedTasks(trace.traceEvents);
     }
   };
 
@@ -229,6 +268,7 @@ async function measure(page: Page, format: 'csv' | 'xlsx', file: Buffer, run: nu
     over50: perStep((s) => tasks.filter((t) => t.step === s).length),
     tasks,
     ...(cdp ? { named } : {}),
+    ...(TRACE ? { traced } : {}),
   };
 }
 
@@ -269,6 +309,7 @@ try {
       console.error(`run ${run}, ${format}, ${machineLoad()}: ${STEPS.map((s) => `${s} ${figures.stepMs[s]} ms, longest task ${figures.longest[s]} ms`).join('; ')}`);
       for (const task of figures.tasks) console.error(`  ${task.step}: task ${task.durationMs} ms at ${task.startMs} ms, ${task.attribution}`);
       for (const s of STEPS) for (const task of figures.named?.[s] ?? []) console.error(`  profile, ${s}: ${task}`);
+      for (const s of STEPS) for (const task of figures.traced?.[s] ?? []) console.error(`  trace, ${s}: ${task}`);
     }
   }
 } finally {
