@@ -7,7 +7,7 @@
 // 'longtask', which reports tasks of 50 ms and more) with its attribution, and how many there
 // were. Every figure is the median (range) of `--runs N` (BENCH_RUNS, default 5), the machine's
 // load printed with them. `--only csv|xlsx` runs one format; `--rows N` changes the size;
-// `--profile` samples the page's main thread (CDP Profiler) through each step and names what
+// `--no-send` stops at Ready. `--profile` samples the page's main thread (CDP Profiler) through each step and names what
 // ran in each long task (functions mapped to the sources through the build's source maps; the
 // sampler makes tasks longer, so take the figures from a run without it). Writes bench-results/browser-steps.json.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -24,6 +24,8 @@ const ROWS = at >= 0 ? Number(process.argv[at + 1]) : 100_000;
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null;
 const PROFILE = process.argv.includes('--profile');
 const TRACE = process.argv.includes('--trace');
+/** `--no-send` stops at the Ready step: for comparing the page's own steps quickly. */
+const SEND = !process.argv.includes('--no-send');
 const RUNS = runCount(5);
 const SETTLE_MS = 600;
 const READY_SETTLE_MS = 3000;
@@ -242,6 +244,7 @@ async function measure(page: Page, format: 'csv' | 'xlsx', file: Buffer, run: nu
     // A person reads the cost before Send: what the step loads while the page is idle (Send's
     // and the job page's code, within 2 s) is the step's.
   }, READY_SETTLE_MS);
+  if (!SEND) return finish();
   await step('Send → accepted', async () => {
     await send.click();
     // Checked with one selector every 250 ms: a locator's text search over the whole page, as
@@ -253,26 +256,30 @@ async function measure(page: Page, format: 'csv' | 'xlsx', file: Buffer, run: nu
     );
   });
 
-  const raw = await page.evaluate(() => (window as unknown as { longTasks: { start: number; duration: number; attribution: string }[] }).longTasks);
-  const order = STEPS.map((s) => [s, starts.get(s) ?? Infinity] as const);
-  const tasks: LongTask[] = raw.map((t) => ({
-    // A task belongs to the last step begun before it: a step's settle counts in the step.
-    step: [...order].reverse().find(([, startedAt]) => startedAt <= t.start)?.[0] ?? STEPS[0],
-    startMs: Math.round(t.start),
-    durationMs: Math.round(t.duration),
-    attribution: t.attribution,
-  }));
-  const perStep = <T>(pick: (s: Step) => T) => Object.fromEntries(STEPS.map((s) => [s, pick(s)])) as Record<Step, T>;
-  return {
-    format,
-    run,
-    stepMs: perStep((s) => Math.round((ends.get(s) ?? 0) - (starts.get(s) ?? 0))),
-    longest: perStep((s) => Math.max(0, ...tasks.filter((t) => t.step === s).map((t) => t.durationMs))),
-    over50: perStep((s) => tasks.filter((t) => t.step === s).length),
-    tasks,
-    ...(cdp ? { named } : {}),
-    ...(TRACE ? { traced } : {}),
-  };
+  return finish();
+
+  async function finish(): Promise<RunFigures> {
+    const raw = await page.evaluate(() => (window as unknown as { longTasks: { start: number; duration: number; attribution: string }[] }).longTasks);
+    const order = STEPS.map((s) => [s, starts.get(s) ?? Infinity] as const);
+    const tasks: LongTask[] = raw.map((t) => ({
+      // A task belongs to the last step begun before it: a step's settle counts in the step.
+      step: [...order].reverse().find(([, startedAt]) => startedAt <= t.start)?.[0] ?? STEPS[0],
+      startMs: Math.round(t.start),
+      durationMs: Math.round(t.duration),
+      attribution: t.attribution,
+    }));
+    const perStep = <T>(pick: (s: Step) => T) => Object.fromEntries(STEPS.map((s) => [s, pick(s)])) as Record<Step, T>;
+    return {
+      format,
+      run,
+      stepMs: perStep((s) => Math.round((ends.get(s) ?? 0) - (starts.get(s) ?? 0))),
+      longest: perStep((s) => Math.max(0, ...tasks.filter((t) => t.step === s).map((t) => t.durationMs))),
+      over50: perStep((s) => tasks.filter((t) => t.step === s).length),
+      tasks,
+      ...(cdp ? { named } : {}),
+      ...(TRACE ? { traced } : {}),
+    };
+  }
 }
 
 const executablePath = findChromium();
@@ -326,7 +333,7 @@ console.log('|---|---|---|---|---|---|');
 for (const format of ['csv', 'xlsx'] as const) {
   const runs = results.filter((r) => r.format === format);
   if (runs.length === 0) continue;
-  for (const s of STEPS) {
+  for (const s of STEPS.filter((name) => SEND || name !== 'Send → accepted')) {
     console.log(
       `| ${format.toUpperCase()} | ${s} | ${medianWithRange(runs.map((r) => r.stepMs[s]), 'ms')} | ${medianWithRange(runs.map((r) => r.longest[s]), 'ms')} | ${medianWithRange(runs.map((r) => r.over50[s]), '')} | ${runs.filter((r) => r.longest[s] >= 50).length} of ${runs.length} |`,
     );
