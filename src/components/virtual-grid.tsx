@@ -92,7 +92,7 @@ export function VirtualGrid<Row>({
 }: VirtualGridProps<Row>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const headRef = useRef<HTMLTableSectionElement>(null);
-  const [view, setView] = useState({ scrollTop: 0, offset: 0, viewport: 0 });
+  const [view, setView] = useState(() => ({ scrollTop: 0, offset: 0, viewport: estimatedViewport(rowCount, rowHeight) }));
   // A programmatic jump knows the exact row offset it wants; the scroll position it sets is
   // rounded, and scale × rounding could be several pixels off.
   const jump = useRef<{ scrollTop: number; offset: number } | null>(null);
@@ -123,18 +123,25 @@ export function VirtualGrid<Row>({
     setView({ scrollTop, offset: exact ?? scrollTop * scale, viewport });
   }, [rowCount, rowHeight]);
 
-  // Moving the box's scroll forces a layout of the page: only when it is away from the top.
+  // Reading or moving the box's scroll forces a layout of the page: a new box is at its top
+  // already, and an old one is moved only when it is away from the top.
+  const mounted = useRef(false);
   useLayoutEffect(() => {
     jump.current = null;
     const element = scrollRef.current;
-    if (element && element.scrollTop !== 0) element.scrollTop = 0;
+    if (mounted.current && element && element.scrollTop !== 0) element.scrollTop = 0;
   }, [resetKey]);
 
   useLayoutEffect(() => {
-    measure();
     const element = scrollRef.current;
-    // jsdom (component tests) has no ResizeObserver; the first measure is all it gets.
-    if (!element || typeof ResizeObserver === 'undefined') return;
+    // jsdom (component tests) has no ResizeObserver; a measure now is all it gets.
+    const observed = element !== null && typeof ResizeObserver !== 'undefined';
+    // A new box is measured by the observer's first report, after the browser's own layout:
+    // measured here, inside the commit, it would force the whole page's first layout into
+    // React's task. After that (the row count changed) it is measured at once.
+    if (!observed || mounted.current) measure();
+    mounted.current = true;
+    if (!observed) return;
     const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
@@ -263,6 +270,15 @@ export function VirtualGrid<Row>({
       </table>
     </div>
   );
+}
+
+/**
+ * The rows' viewport before the box is measured, from the height its style gives it (60% of the
+ * window at most) less the header row: the first render already holds about the rows in sight.
+ */
+function estimatedViewport(rowCount: number, rowHeight: number): number {
+  const windowHeight = typeof window === 'undefined' ? 0 : window.innerHeight;
+  return Math.max(rowHeight, Math.min(windowHeight * 0.6, (rowCount + 1) * rowHeight + 8) - rowHeight);
 }
 
 /** Scrolls a cell out from under the sticky first column. */
