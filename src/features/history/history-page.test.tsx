@@ -229,6 +229,26 @@ describe('History', () => {
     expect(screen.queryByText(/waits for a connection/)).not.toBeInTheDocument();
   });
 
+  it('not connected where the console’s server runs the jobs: says they are listed once connected, and connects to the sandbox in one click', async () => {
+    forgetConnection();
+    const fetch = vi.fn((url: string) =>
+      Promise.resolve(
+        url === '/console.json'
+          ? Response.json({ mode: 'sandbox', runs_jobs: true })
+          : url === '/sandbox.json'
+            ? Response.json({ sandbox: true, api_key: SANDBOX.apiKey, workspace: { id: 'demo', name: 'Demo' }, members: [], custom_fields: [], test_numbers: [] })
+            : Response.json({ data: [], pagination: {} }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetch);
+    renderHistory();
+    const notice = (await screen.findByText('Connect to see the jobs the console’s server sends')).closest<HTMLElement>('[role=status]')!;
+    expect(notice).toHaveTextContent('Jobs sent from this browser keep running on the console’s server with every tab closed; they are listed here once this browser is connected to the local sandbox.');
+    await userEvent.click(await within(notice).findByRole('button', { name: 'Connect to the local sandbox' }));
+    await waitFor(() => expect(screen.queryByText('Connect to see the jobs the console’s server sends')).not.toBeInTheDocument());
+    expect(getConnection()).toMatchObject({ sandbox: true, remembered: true });
+  });
+
   it('deletes a job only after a confirmation that says what is lost; Escape keeps it', async () => {
     const { finished } = await seedJobs();
     renderHistory();

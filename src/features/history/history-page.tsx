@@ -11,7 +11,7 @@ import { jobStore } from '../../jobs/job-runtime';
 import { JobsTable } from './jobs-table';
 import { OpenBatch } from './open-batch';
 import { TeamJobs } from './team-jobs';
-import { WaitingForConnection } from './waiting-for-connection';
+import { ServerJobsNeedConnection, WaitingForConnection } from './waiting-for-connection';
 
 export type HistoryView = 'browser' | 'team';
 
@@ -75,7 +75,12 @@ function BrowserJobs() {
           </p>
         </Alert>
       )}
-      {snapshot.status === 'ready' && (snapshot.jobs.length === 0 ? <NoJobs /> : <JobsList jobs={snapshot.jobs} />)}
+      {snapshot.status === 'ready' && (
+        <div className="space-y-4">
+          <ServerJobsNeedConnection />
+          {snapshot.jobs.length === 0 ? <NoJobs /> : <JobsList jobs={snapshot.jobs} />}
+        </div>
+      )}
     </div>
   );
 }
