@@ -166,6 +166,18 @@ describe('History', () => {
     expect(within(browserRow!).getByRole('cell', { name: 'This browser' })).toBeInTheDocument();
   });
 
+  it('says that deleting a job the console’s server sends deletes the server’s record, for every browser of the workspace', async () => {
+    const { finished } = await seedJobs();
+    await jobStore.storage.update(finished.id, (job) => ({ job: { ...job, runsOn: 'console-server' } }));
+    await jobStore.reload();
+    renderHistory();
+    await screen.findByRole('table');
+    await userEvent.click(within(rowOf('clean.csv, 2.0 KB')).getByRole('button', { name: /^Delete clean\.csv/ }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete this job from History?' });
+    expect(dialog).toHaveTextContent('This deletes the console’s server’s record of the job, for every browser of your workspace: its progress, its results and the rows kept for download and retry. The shipments already imported stay in the tracking service.');
+    expect(dialog).not.toHaveTextContent('only this browser');
+  });
+
   it('opens a job on its progress page', async () => {
     const { sending } = await seedJobs();
     renderHistory();
@@ -242,6 +254,9 @@ describe('History', () => {
     );
     vi.stubGlobal('fetch', fetch);
     renderHistory();
+    expect(await screen.findByText(/^Every import job this browser started, and those the console’s server sends for your workspace/)).toHaveTextContent(
+      'The console’s server’s jobs go on with every tab closed',
+    );
     const notice = (await screen.findByText('Connect to see the jobs the console’s server sends')).closest<HTMLElement>('[role=status]')!;
     expect(notice).toHaveTextContent('Jobs sent from this browser keep running on the console’s server with every tab closed; they are listed here once this browser is connected to the local sandbox.');
     await userEvent.click(await within(notice).findByRole('button', { name: 'Connect to the local sandbox' }));
