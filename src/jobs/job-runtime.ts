@@ -18,6 +18,7 @@ import { RoutedJobStorage } from './storage/routed-storage';
 import { consoleRunsJobs } from '../api/server-jobs';
 import type { ApiTarget } from '../api/http-client';
 import { TeamReporter } from './team-reporter';
+import { notifyWhenServerJobsFinish } from './server-job-finish';
 import { hasTeamHistory, keepTeamChunkRows, reportTeamJob, teamWorkspaceTag } from '../api/team-history';
 import { getYourName } from '../api/your-name';
 
@@ -86,6 +87,9 @@ export const jobRunner = new JobRunner({
   // The console's server sends its jobs itself; this browser only watches them.
   runsJob: (job) => job.runsOn !== 'console-server',
 });
+
+/** The server's jobs finish there: the page gives their notification as the runner does for its own; returns the stop. */
+export const watchServerJobsFinish = () => notifyWhenServerJobsFinish(jobStore, notifyFinished);
 
 export const jobEta = new JobEtaTracker(jobStore);
 
