@@ -100,7 +100,8 @@ async function seedJobs(): Promise<{ finished: ImportJob; sending: ImportJob; pa
 const SANDBOX = { baseUrl: '', apiKey: 'demo-key-0123456789', label: 'Local sandbox', workspace: 'Demo', sandbox: true, keyHeldByServer: false, remembered: true };
 
 // The jobs' service is this origin (''): connected to it, running jobs run in this tab, as the
-// console's server (its /console.json) runs none.
+// console's server (its /console.json) runs none, as with CONSOLE_RUNS_JOBS=off; tests that set
+// runs_jobs say so.
 const realFetch = globalThis.fetch;
 beforeEach(() => {
   saveConnection(SANDBOX);
