@@ -29,6 +29,8 @@ export interface ConsoleServerStorageDeps {
   target: () => Promise<ApiTarget | null>;
   /** Who sends: the name typed at Connect (a single-sign-on header wins on the server). */
   sentBy: () => string | null;
+  /** Told of each job this browser handed over, once the server has it. */
+  handedOver?: (id: string) => void;
   pollMs?: number;
 }
 
@@ -97,6 +99,7 @@ export class ConsoleServerJobStorage implements JobStorage {
       chunks: payloads.map((payload, i) => ({ rowNumbers: payload.rowNumbers, body: payload.body, withoutReference: job.chunks[i]?.withoutReference ?? 0, ...(payload.foreseen === undefined ? {} : { foreseen: payload.foreseen }) })),
     });
     this.known.set(job.id, asJob(made));
+    this.deps.handedOver?.(job.id);
     void this.client.invalidateQueries({ queryKey: ['server-jobs'] });
   }
 
