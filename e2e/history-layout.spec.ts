@@ -35,6 +35,9 @@ async function expectOnScreen(page: Page, target: Locator): Promise<void> {
   }
 }
 
+// Its paused row (a key refused mid-job, with Resume and Cancel) comes from the runner a browser uses in direct mode.
+test.use({ consoleRunsJobs: 'off' });
+
 test('history layout: the jobs table fits 1366 px, 1024 px and 200% zoom with every action on screen', async ({ page, expectAccessible }) => {
   // Two jobs through the real flows, then axe at three widths, on cores shared with others.
   test.setTimeout(180_000);

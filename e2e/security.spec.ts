@@ -159,96 +159,103 @@ async function dumpIndexedDb(page: Page): Promise<string> {
 
 const HOSTILE_NAME = '<img src=x onerror=alert(4)>.csv';
 
-test('payloads sent to the service render as text in the job page and its title, results, exports and Shipments; the key is in no URL, log, export or IndexedDB record', async ({ page, request }) => {
-  test.setTimeout(240_000);
-  const key = ((await (await request.get('/sandbox.json')).json()) as { api_key: string }).api_key;
-  const urls: string[] = [];
-  const messages: string[] = [];
-  const dialogs: string[] = [];
-  page.on('request', (sent) => urls.push(sent.url()));
-  page.on('console', (message) => messages.push(message.text()));
-  page.on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss();
+// Sent by the console's server (the default) and, pinned off, by the browser's runner, which keeps the job's rows in IndexedDB.
+for (const runsJobs of ['on', 'off'] as const) {
+  test.describe(runsJobs === 'on' ? 'sent by the console’s server' : 'sent by the browser (CONSOLE_RUNS_JOBS off)', () => {
+    test.use({ consoleRunsJobs: runsJobs });
+    test('payloads sent to the service render as text in the job page and its title, results, exports and Shipments; the key is in no URL, log, export or IndexedDB record', async ({ page, request }) => {
+      test.setTimeout(240_000);
+      const key = ((await (await request.get('/sandbox.json')).json()) as { api_key: string }).api_key;
+      const urls: string[] = [];
+      const messages: string[] = [];
+      const dialogs: string[] = [];
+      page.on('request', (sent) => urls.push(sent.url()));
+      page.on('console', (message) => messages.push(message.text()));
+      page.on('dialog', (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss();
+      });
+      await page.goto('/connect');
+      await page.getByRole('textbox', { name: 'API key' }).fill(key);
+      await page.getByRole('button', { name: 'Connect', exact: true }).click();
+      await expect(page.getByRole('heading', { name: 'Import shipments' })).toBeVisible();
+
+      // Every row passes the console's checks; the service refuses the one with carrier QQQQ.
+      const csv = [
+        'tracking_number,tracking_type,reference,carrier,name,tags',
+        `MSCU1234566,container,SEC-1,MSCU,"${PAYLOADS[0]}","${PAYLOADS[1]}"`,
+        `MSCU1234566,container,SEC-2,QQQQ,"${FORMULA.replace(/"/g, '""')}",@SUM(A1)`,
+        `MSCU1234566,container,SEC-3,QQQQ,"${PAYLOADS[1]}",+1`,
+      ].join('\r\n');
+      await dropAndSend(page, HOSTILE_NAME, csv, 3);
+
+      // The job page: the file name is its heading and its tab title, as text.
+      await expect(page.getByRole('heading', { name: HOSTILE_NAME, level: 1 })).toBeVisible();
+      await expect(page).toHaveTitle(new RegExp(`^\\d+% · ${HOSTILE_NAME.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} — `));
+      const results = page.getByRole('region', { name: 'Results' });
+      await expect(results.getByRole('button', { name: 'All 3' })).toBeVisible({ timeout: 120_000 });
+      await results.getByRole('button', { name: /^All 3/ }).click();
+      const resultRows = results.getByRole('region', { name: 'Result rows' });
+      for (const text of [PAYLOADS[0], PAYLOADS[1], FORMULA, '@SUM(A1)']) await expect(resultRows).toContainText(text ?? '');
+      await results.getByRole('button', { name: /^Line 3: Failed/ }).click();
+      await expect(page.getByRole('region', { name: 'Line 3 details' })).toContainText(FORMULA);
+      expect(await injectedElements(page)).toEqual([]);
+      await screenshot(page, 'security-results');
+
+      // Exports, read back: formulas escaped, payloads kept as text, no key.
+      const downloaded: string[] = [];
+      const [failedCsv] = await Promise.all([page.waitForEvent('download'), results.getByRole('button', { name: 'Download failed rows as CSV' }).click()]);
+      const failedText = await readFile(await failedCsv.path(), 'utf8');
+      downloaded.push(failedText);
+      const Papa = (await import('papaparse')).default;
+      const failedRows = Papa.parse<string[]>(failedText, { newline: '\r\n' }).data.slice(1).filter((row) => row.length > 1);
+      expect(failedRows.map((row) => [row[2], row[4], row[6]])).toEqual([
+        ['SEC-2', `'${FORMULA}`, "'@SUM(A1)"],
+        ['SEC-3', PAYLOADS[1], "'+1"],
+      ]);
+      const [failedXlsx] = await Promise.all([page.waitForEvent('download'), results.getByRole('button', { name: 'Download failed rows as XLSX' }).click()]);
+      const XLSX = await import('@e965/xlsx');
+      const xlsxBytes = await readFile(await failedXlsx.path());
+      const book = XLSX.read(xlsxBytes, { type: 'buffer', cellFormula: true });
+      const sheet = book.Sheets[book.SheetNames[0] ?? ''] ?? {};
+      const cells = Object.entries(sheet).filter(([address]) => !address.startsWith('!')) as [string, { f?: string; v?: unknown }][];
+      expect(cells.filter(([, cell]) => cell.f !== undefined || /^[=+\-@\t\r]/.test(String(cell.v)))).toEqual([]);
+      expect(cells.map(([, cell]) => String(cell.v))).toEqual(expect.arrayContaining([`'${FORMULA}`, "'@SUM(A1)", PAYLOADS[1]]));
+      downloaded.push(XLSX.utils.sheet_to_csv(sheet));
+      expect(downloaded.filter((text) => text.includes(key))).toEqual([]);
+
+      // Shipments of the batch: the list and the panel show the payload names as text.
+      const batchId = (await page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Batch' }) }).locator('tbody tr td:first-child').first().textContent())?.trim();
+      await page.goto(`/shipments?batch_id=${batchId}`);
+      const table = page.getByRole('table', { name: 'Shipments' });
+      await expect(table).toContainText(PAYLOADS[0] ?? '');
+      await table.getByRole('button', { name: /^SEC-1/ }).click();
+      const panel = page.getByRole('dialog');
+      // The panel holds the name and tags in its edit form, as the fields' values.
+      await expect(panel.getByRole('textbox', { name: 'Name' })).toHaveValue(PAYLOADS[0] ?? '');
+      await expect(panel.getByRole('textbox', { name: 'Tags' })).toHaveValue(new RegExp(`^${(PAYLOADS[1] ?? '').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`));
+      expect(await injectedElements(page)).toEqual([]);
+      await screenshot(page, 'security-shipment-panel');
+
+      // History names the job by its file, as text.
+      await page.goto('/history');
+      await expect(page.getByRole('rowheader', { name: new RegExp(HOSTILE_NAME.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })).toBeVisible();
+      expect(await injectedElements(page)).toEqual([]);
+      expect(dialogs).toEqual([]);
+
+      // The key: in no request URL, no console message, no IndexedDB record; only in sessionStorage.
+      const stored = await dumpIndexedDb(page);
+      // The dump did read the console's database: with the browser's runner, the job's rows in it.
+      expect(stored).toContain(runsJobs === 'off' ? 'SEC-2' : 'import-console-jobs');
+      expect(stored.includes(key), 'the API key in an IndexedDB record').toBe(false);
+      expect(urls.length).toBeGreaterThan(10);
+      expect(urls.filter((url) => url.includes(key) || decodeURIComponent(url).includes(key))).toEqual([]);
+      expect(messages.filter((text) => text.includes(key))).toEqual([]);
+      const storage = await page.evaluate(() => ({ local: JSON.stringify({ ...localStorage }), session: JSON.stringify({ ...sessionStorage }) }));
+      expect({ local: storage.local.includes(key), session: storage.session.includes(key) }).toEqual({ local: false, session: true });
+    });
   });
-  await page.goto('/connect');
-  await page.getByRole('textbox', { name: 'API key' }).fill(key);
-  await page.getByRole('button', { name: 'Connect', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Import shipments' })).toBeVisible();
-
-  // Every row passes the console's checks; the service refuses the one with carrier QQQQ.
-  const csv = [
-    'tracking_number,tracking_type,reference,carrier,name,tags',
-    `MSCU1234566,container,SEC-1,MSCU,"${PAYLOADS[0]}","${PAYLOADS[1]}"`,
-    `MSCU1234566,container,SEC-2,QQQQ,"${FORMULA.replace(/"/g, '""')}",@SUM(A1)`,
-    `MSCU1234566,container,SEC-3,QQQQ,"${PAYLOADS[1]}",+1`,
-  ].join('\r\n');
-  await dropAndSend(page, HOSTILE_NAME, csv, 3);
-
-  // The job page: the file name is its heading and its tab title, as text.
-  await expect(page.getByRole('heading', { name: HOSTILE_NAME, level: 1 })).toBeVisible();
-  await expect(page).toHaveTitle(new RegExp(`^\\d+% · ${HOSTILE_NAME.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} — `));
-  const results = page.getByRole('region', { name: 'Results' });
-  await expect(results.getByRole('button', { name: 'All 3' })).toBeVisible({ timeout: 120_000 });
-  await results.getByRole('button', { name: /^All 3/ }).click();
-  const resultRows = results.getByRole('region', { name: 'Result rows' });
-  for (const text of [PAYLOADS[0], PAYLOADS[1], FORMULA, '@SUM(A1)']) await expect(resultRows).toContainText(text ?? '');
-  await results.getByRole('button', { name: /^Line 3: Failed/ }).click();
-  await expect(page.getByRole('region', { name: 'Line 3 details' })).toContainText(FORMULA);
-  expect(await injectedElements(page)).toEqual([]);
-  await screenshot(page, 'security-results');
-
-  // Exports, read back: formulas escaped, payloads kept as text, no key.
-  const downloaded: string[] = [];
-  const [failedCsv] = await Promise.all([page.waitForEvent('download'), results.getByRole('button', { name: 'Download failed rows as CSV' }).click()]);
-  const failedText = await readFile(await failedCsv.path(), 'utf8');
-  downloaded.push(failedText);
-  const Papa = (await import('papaparse')).default;
-  const failedRows = Papa.parse<string[]>(failedText, { newline: '\r\n' }).data.slice(1).filter((row) => row.length > 1);
-  expect(failedRows.map((row) => [row[2], row[4], row[6]])).toEqual([
-    ['SEC-2', `'${FORMULA}`, "'@SUM(A1)"],
-    ['SEC-3', PAYLOADS[1], "'+1"],
-  ]);
-  const [failedXlsx] = await Promise.all([page.waitForEvent('download'), results.getByRole('button', { name: 'Download failed rows as XLSX' }).click()]);
-  const XLSX = await import('@e965/xlsx');
-  const xlsxBytes = await readFile(await failedXlsx.path());
-  const book = XLSX.read(xlsxBytes, { type: 'buffer', cellFormula: true });
-  const sheet = book.Sheets[book.SheetNames[0] ?? ''] ?? {};
-  const cells = Object.entries(sheet).filter(([address]) => !address.startsWith('!')) as [string, { f?: string; v?: unknown }][];
-  expect(cells.filter(([, cell]) => cell.f !== undefined || /^[=+\-@\t\r]/.test(String(cell.v)))).toEqual([]);
-  expect(cells.map(([, cell]) => String(cell.v))).toEqual(expect.arrayContaining([`'${FORMULA}`, "'@SUM(A1)", PAYLOADS[1]]));
-  downloaded.push(XLSX.utils.sheet_to_csv(sheet));
-  expect(downloaded.filter((text) => text.includes(key))).toEqual([]);
-
-  // Shipments of the batch: the list and the panel show the payload names as text.
-  const batchId = (await page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Batch' }) }).locator('tbody tr td:first-child').first().textContent())?.trim();
-  await page.goto(`/shipments?batch_id=${batchId}`);
-  const table = page.getByRole('table', { name: 'Shipments' });
-  await expect(table).toContainText(PAYLOADS[0] ?? '');
-  await table.getByRole('button', { name: /^SEC-1/ }).click();
-  const panel = page.getByRole('dialog');
-  // The panel holds the name and tags in its edit form, as the fields' values.
-  await expect(panel.getByRole('textbox', { name: 'Name' })).toHaveValue(PAYLOADS[0] ?? '');
-  await expect(panel.getByRole('textbox', { name: 'Tags' })).toHaveValue(new RegExp(`^${(PAYLOADS[1] ?? '').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`));
-  expect(await injectedElements(page)).toEqual([]);
-  await screenshot(page, 'security-shipment-panel');
-
-  // History names the job by its file, as text.
-  await page.goto('/history');
-  await expect(page.getByRole('rowheader', { name: new RegExp(HOSTILE_NAME.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })).toBeVisible();
-  expect(await injectedElements(page)).toEqual([]);
-  expect(dialogs).toEqual([]);
-
-  // The key: in no request URL, no console message, no IndexedDB record; only in sessionStorage.
-  const stored = await dumpIndexedDb(page);
-  expect(stored).toContain('SEC-2'); // the dump did read the job's rows
-  expect(stored.includes(key), 'the API key in an IndexedDB record').toBe(false);
-  expect(urls.length).toBeGreaterThan(10);
-  expect(urls.filter((url) => url.includes(key) || decodeURIComponent(url).includes(key))).toEqual([]);
-  expect(messages.filter((text) => text.includes(key))).toEqual([]);
-  const storage = await page.evaluate(() => ({ local: JSON.stringify({ ...localStorage }), session: JSON.stringify({ ...sessionStorage }) }));
-  expect({ local: storage.local.includes(key), session: storage.session.includes(key) }).toEqual({ local: false, session: true });
-});
+}
 
 test('with the key held by the server (proxy mode), the browser holds it nowhere and sends none', async ({ page, request }) => {
   test.setTimeout(180_000);
@@ -263,8 +270,10 @@ test('with the key held by the server (proxy mode), the browser holds it nowhere
     await expect(page.getByRole('heading', { name: 'Import shipments' })).toBeVisible();
     await dropAndSend(page, 'proxy.csv', 'tracking_number,tracking_type,reference,carrier\r\nMSCU1234566,container,SEC-PROXY-1,MSCU', 1);
     await expect(page.getByRole('region', { name: 'Results' }).getByRole('button', { name: 'All 1' })).toBeVisible({ timeout: 120_000 });
+    // The console's server sends the job: the dump reads the console's database, which holds none of its rows.
     const stored = await dumpIndexedDb(page);
-    expect(stored).toContain('SEC-PROXY-1');
+    expect(stored).toContain('import-console-jobs');
+    expect(stored).not.toContain('SEC-PROXY-1');
     const storage = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie);
     expect({ indexedDb: stored.includes(key), storage: storage.includes(key), requests: sent.filter((line) => line.includes(key)) }).toEqual({ indexedDb: false, storage: false, requests: [] });
     expect(sent.filter((line) => /authorization/i.test(line))).toEqual([]);

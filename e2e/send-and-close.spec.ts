@@ -1,4 +1,4 @@
-// Send and close, where the console's server runs jobs (CONSOLE_RUNS_JOBS on): the browser hands
+// Send and close, with the console's server running jobs (CONSOLE_RUNS_JOBS, on by default): the browser hands
 // the job over and may go. Send and close the whole browser context at once → the service receives
 // every row and the job reads Finished in a new context, sent by the console's server, with its
 // results read from that server. And kill -9
@@ -52,7 +52,7 @@ async function openInNewContext(browser: Browser, url: string, name: string): Pr
 
 test('Send and close the context at once: the service receives every row, and the job reads Finished in a new context', async ({ browser, request }) => {
   // Two imports per 5 s of 25 rows: sending takes about 20 s, so a browser that closes at once has sent almost nothing itself.
-  const sandbox = await startSandbox({ CONSOLE_RUNS_JOBS: 'on', SANDBOX_MAX_BATCH_ROWS: '25', SANDBOX_IMPORT_LIMIT: '2', SANDBOX_IMPORT_WINDOW_S: '5' });
+  const sandbox = await startSandbox({ SANDBOX_MAX_BATCH_ROWS: '25', SANDBOX_IMPORT_LIMIT: '2', SANDBOX_IMPORT_WINDOW_S: '5' });
   try {
     const sent = await sendFrom(browser, sandbox.url, 'closed.csv', shipmentsCsv(200, { prefix: 'CLOSED' }), 200);
     await expect(sent.page.getByText(/Sent by the console’s server/)).toBeVisible();
@@ -82,7 +82,7 @@ test('Send and close the context at once: the service receives every row, and th
 
 test('kill -9 of the console’s server mid-job with no browser open, restart: it resumes, no row twice, the invariant holds', async ({ browser, request }) => {
   // Two imports per 3 s of 25 rows: 300 rows take about 18 s to send, so the kill lands mid-job.
-  const server = await startRestartableServerProcess({ env: { CONSOLE_RUNS_JOBS: 'on', SANDBOX_ROW_DELAY_MS: '5', SANDBOX_IMPORT_LIMIT: '2', SANDBOX_IMPORT_WINDOW_S: '3', SANDBOX_MAX_BATCH_ROWS: '25' } });
+  const server = await startRestartableServerProcess({ env: { SANDBOX_ROW_DELAY_MS: '5', SANDBOX_IMPORT_LIMIT: '2', SANDBOX_IMPORT_WINDOW_S: '3', SANDBOX_MAX_BATCH_ROWS: '25' } });
   try {
     const sent = await sendFrom(browser, server.url, 'killed.csv', shipmentsCsv(300, { prefix: 'KILLED' }), 300);
     await sent.close();

@@ -7,6 +7,9 @@ import { connectToSandbox, dropAndSend, jobBatchIds } from './support/journey';
 import { storedJobSource } from './support/stored-job';
 import { shipmentsOfBatch } from './support/sandbox-api';
 
+// Tests the runner a browser uses in direct mode: its results worker makes the imports.
+test.use({ consoleRunsJobs: 'off' });
+
 test('the worker that sends cannot load: the job pauses saying nothing was sent, and Resume after a reload sends each row once', async ({ page, request, baseURL }) => {
   test.setTimeout(120_000);
   await connectToSandbox(page);

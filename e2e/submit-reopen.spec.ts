@@ -1,7 +1,8 @@
 // Issue #11's done-when: drop clean.csv (60 rows), send it, close the tab, open the console again
 // and see the job finish with 60 created — with default settings (the sandbox's one-click
-// connection is remembered). And when the new tab has no connection, History says the job waits
-// for one and connects to the sandbox in one click, which resumes it.
+// connection is remembered; the console's server sends the job). When the new tab has no
+// connection, History says the server's jobs are listed once connected and connects to the sandbox
+// in one click; with CONSOLE_RUNS_JOBS off it says the browser's job waits for a connection.
 import { expect, screenshot, test } from './support/fixtures';
 import { shipmentsCsv } from './support/files';
 import { connectToSandbox, dropAndSend } from './support/journey';
@@ -27,10 +28,10 @@ test('a job sent from a tab that was closed finishes in a new tab with 60 create
   await screenshot(again, 'submit-reopened-finished');
 });
 
-test('a new tab without a connection says the job waits, and one click to the sandbox resumes it', async ({ context, page }) => {
+test('a new tab without a connection says where the job went on, and one click to the sandbox lists it finished', async ({ context, page }) => {
   await connectToSandbox(page);
-  await dropAndSend(page, 'clean.csv', shipmentsCsv(60, { prefix: 'RECONNECT' }), 60);
-  await expect(page.getByText('Requests accepted: 1 of 1')).toBeVisible();
+  await dropAndSend(page, 'unconnected.csv', shipmentsCsv(60, { prefix: 'SERVERRUN' }), 60);
+  await expect(page.getByText(/Sent by the console’s server/)).toBeVisible();
   await page.close();
 
   const again = await context.newPage();
@@ -38,11 +39,36 @@ test('a new tab without a connection says the job waits, and one click to the sa
   await again.goto('/history');
   await again.evaluate(() => localStorage.removeItem('import-console.connection'));
   await again.reload();
-  const row = again.getByRole('row').filter({ has: again.getByRole('rowheader', { name: /^clean\.csv/ }) }).first();
-  await expect(row.getByText('Waiting for a connection')).toBeVisible();
-  await expect(again.getByText('It resumes sending and polling once this browser is connected to the local sandbox.')).toBeVisible();
-  await screenshot(again, 'history-waiting-for-connection');
-  await again.getByRole('button', { name: 'Connect to the local sandbox' }).click();
+  const notice = again.getByRole('status').filter({ hasText: 'Connect to see the jobs the console’s server sends' });
+  await expect(notice).toContainText('Jobs sent from this browser keep running on the console’s server with every tab closed; they are listed here once this browser is connected to the local sandbox.');
+  await screenshot(again, 'history-server-jobs-need-connection');
+  await notice.getByRole('button', { name: 'Connect to the local sandbox' }).click();
+  const row = again.getByRole('row').filter({ has: again.getByRole('rowheader', { name: /^unconnected\.csv/ }) });
   await expect(row.getByRole('cell').first()).toHaveText(/^\W*Finished$/, { timeout: 60_000 });
   await expect(row.getByRole('cell').nth(4)).toHaveText('60');
+  await expect(row.getByRole('cell', { name: 'The console’s server' })).toBeVisible();
+});
+
+test.describe('sent by the browser (CONSOLE_RUNS_JOBS off)', () => {
+  // Tests the runner a browser uses in direct mode: a job with work left waits for this browser's connection.
+  test.use({ consoleRunsJobs: 'off' });
+  test('a new tab without a connection says the job waits, and one click to the sandbox resumes it', async ({ context, page }) => {
+    await connectToSandbox(page);
+    await dropAndSend(page, 'clean.csv', shipmentsCsv(60, { prefix: 'RECONNECT' }), 60);
+    await expect(page.getByText('Requests accepted: 1 of 1')).toBeVisible();
+    await page.close();
+
+    const again = await context.newPage();
+    // As after a connection kept for one tab only (an API key typed without "remember").
+    await again.goto('/history');
+    await again.evaluate(() => localStorage.removeItem('import-console.connection'));
+    await again.reload();
+    const row = again.getByRole('row').filter({ has: again.getByRole('rowheader', { name: /^clean\.csv/ }) }).first();
+    await expect(row.getByText('Waiting for a connection')).toBeVisible();
+    await expect(again.getByText('It resumes sending and polling once this browser is connected to the local sandbox.')).toBeVisible();
+    await screenshot(again, 'history-waiting-for-connection');
+    await again.getByRole('button', { name: 'Connect to the local sandbox' }).click();
+    await expect(row.getByRole('cell').first()).toHaveText(/^\W*Finished$/, { timeout: 60_000 });
+    await expect(row.getByRole('cell').nth(4)).toHaveText('60');
+  });
 });

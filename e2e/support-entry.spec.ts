@@ -62,7 +62,8 @@ test('a name typed at Connect is what a colleague sees under History → Team; e
   await screenshot(support, 'support-entry-team-name');
   await row.getByRole('link', { name: FILE }).click();
   await expect(support).toHaveURL(new RegExp(`/imports/${jobId}$`));
-  await expect(support.getByText(`Sent from another browser by ${NAME} on`)).toBeVisible();
+  // The console's server sent it, for the name typed at Connect.
+  await expect(support.getByText(`Sent by the console’s server for ${NAME}`)).toBeVisible();
 
   // History's Batch id field, by keyboard: empty says so and stays; a pasted id (with spaces) opens its batch.
   await support.goto('/history');

@@ -1,9 +1,40 @@
-// The `test` every spec uses: baseURL from the server global-setup started, an axe check, and
+// The `test` every spec uses: baseURL from the server global-setup started (or, for a spec that
+// tests the browser's own runner, one with CONSOLE_RUNS_JOBS=off), an axe check, and
 // screenshots saved under e2e/screenshots for people to look at.
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { startServerProcess, type ServerProcess } from '../../src/tooling/server-process';
 
-export const test = base.extend<{ expectAccessible: (page: Page) => Promise<void>; pageErrors: string[] }>({
+interface TestFixtures {
+  expectAccessible: (page: Page) => Promise<void>;
+  pageErrors: string[];
+  /**
+   * `off`: the spec runs against a server of its own started with CONSOLE_RUNS_JOBS=off, so Send
+   * leaves the job to the browser's runner (the runner a browser uses in direct mode). `on` (the
+   * default): global-setup's server, which runs the console's jobs itself.
+   */
+  consoleRunsJobs: 'on' | 'off';
+}
+
+interface WorkerFixtures {
+  /** The address of this worker's CONSOLE_RUNS_JOBS=off server, started on first use. */
+  browserRunnerServer: () => Promise<string>;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  consoleRunsJobs: ['on', { option: true }],
+  browserRunnerServer: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const started: { server: Promise<ServerProcess> | null } = { server: null };
+      await use(async () => {
+        started.server ??= startServerProcess({ env: { CONSOLE_RUNS_JOBS: 'off', SANDBOX_ROW_DELAY_MS: process.env.SANDBOX_ROW_DELAY_MS ?? '20' } });
+        return (await started.server).url;
+      });
+      if (started.server) await (await started.server).stop();
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
   // Every test fails if the page hits an uncaught error or a Content-Security-Policy violation:
   // the served console must work within its own CSP.
   // A violation is caught by its `securitypolicyviolation` event (Chromium does not always log one,
@@ -31,8 +62,8 @@ export const test = base.extend<{ expectAccessible: (page: Page) => Promise<void
     },
     { auto: true },
   ],
-  // eslint-disable-next-line no-empty-pattern
-  baseURL: async ({}, use) => {
+  baseURL: async ({ consoleRunsJobs, browserRunnerServer }, use) => {
+    if (consoleRunsJobs === 'off') return use(await browserRunnerServer());
     const url = process.env.E2E_BASE_URL;
     if (!url) throw new Error('E2E_BASE_URL is not set: run the specs through `npm run test:e2e`.');
     await use(url);

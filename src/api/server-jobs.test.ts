@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { consoleRunsJobs } from './server-jobs';
+import { consoleRunsJobs, serverJobPayload } from './server-jobs';
 
 const ownServer = { baseUrl: '', apiKey: 'k' };
 
@@ -23,5 +23,15 @@ describe('whether the console server runs the jobs', () => {
     await expect(consoleRunsJobs(ownServer)).rejects.toThrow("The console's server did not say who sends this job (/console.json answered 502)");
     vi.stubGlobal('fetch', () => Promise.resolve(new Response('<html>', { status: 200 })));
     await expect(consoleRunsJobs(ownServer)).rejects.toThrow('/console.json could not be read');
+  });
+});
+
+describe('a chunk as the console server kept it', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps what the Ready step foresaw of its rows, which the job page compares with the outcome', async () => {
+    const kept = { jobId: 'j', chunkId: 0, rowNumbers: [2, 3], body: { format: 'csv', csv: 'a\r\n1\r\n2' }, foreseen: 'cu' };
+    vi.stubGlobal('fetch', () => Promise.resolve(Response.json(kept)));
+    expect(await serverJobPayload(ownServer, 'j', 0)).toEqual(kept);
   });
 });

@@ -67,6 +67,7 @@ export const serverJobAnswerSchema = z.object({ job: serverJobSchema });
 /** The job after a decision, and the sentence why the machine refused it (null: it applied). */
 export const serverJobDecisionAnswerSchema = z.object({ job: serverJobSchema, refused: z.string().nullable() });
 
-export const serverJobPayloadSchema = teamChunkRowsSchema.extend({ jobId: z.string(), chunkId: count });
+/** A chunk's rows as sent, with what the Ready step foresaw of each (the job page's "As foreseen?"). */
+export const serverJobPayloadSchema = teamChunkRowsSchema.extend({ jobId: z.string(), chunkId: count, foreseen: z.string().max(100_000).optional() });
 export const serverJobOutcomeSchema = z.looseObject({ jobId: z.string(), batchId: z.string(), chunkId: count, status: z.string(), failureReason: z.string().nullable(), items: z.array(z.unknown()) });
 export const serverJobOutcomesSchema = z.object({ data: z.array(serverJobOutcomeSchema) });

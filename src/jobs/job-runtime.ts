@@ -18,6 +18,7 @@ import { RoutedJobStorage } from './storage/routed-storage';
 import { consoleRunsJobs } from '../api/server-jobs';
 import type { ApiTarget } from '../api/http-client';
 import { TeamReporter } from './team-reporter';
+import { notifyWhenServerJobsFinish } from './server-job-finish';
 import { hasTeamHistory, keepTeamChunkRows, reportTeamJob, teamWorkspaceTag } from '../api/team-history';
 import { getYourName } from '../api/your-name';
 
@@ -49,7 +50,30 @@ async function handsJobsToServer(): Promise<boolean> {
   }
 }
 
-const serverJobs = new ConsoleServerJobStorage({ target: serverRunTarget, sentBy: getYourName });
+const HANDED_KEY = 'import-console.handed-over';
+/** The jobs this browser handed to the console's server (the meter's "yours"): on the device, never with the key. */
+const handedHere = {
+  read(): string[] {
+    try {
+      return typeof localStorage === 'undefined' ? [] : ((JSON.parse(localStorage.getItem(HANDED_KEY) ?? '[]') as string[] | null) ?? []);
+    } catch {
+      return [];
+    }
+  },
+  add(id: string): void {
+    if (typeof localStorage === 'undefined') return;
+    const { status, jobs } = jobStore.getSnapshot();
+    const known = new Set(jobs.map((job) => job.id));
+    // Only the jobs still listed (once the list is read), so the record stays as small as History.
+    const kept = handedHere.read().filter((earlier) => status !== 'ready' || known.has(earlier));
+    localStorage.setItem(HANDED_KEY, JSON.stringify([...kept, id]));
+  },
+};
+
+/** The ids of the jobs sent from this browser: its own, and those it handed to the console's server. */
+export const jobsHandedHere = (): ReadonlySet<string> => new Set(handedHere.read());
+
+const serverJobs = new ConsoleServerJobStorage({ target: serverRunTarget, sentBy: getYourName, handedOver: (id) => handedHere.add(id) });
 export const jobStore = new JobStore(new RoutedJobStorage(jobStorage, serverJobs, handsJobsToServer));
 /** The job store's database: the results thread reads a job's outcomes and payloads from it. */
 export const jobDatabase = jobStorage.databaseName;
@@ -86,6 +110,9 @@ export const jobRunner = new JobRunner({
   // The console's server sends its jobs itself; this browser only watches them.
   runsJob: (job) => job.runsOn !== 'console-server',
 });
+
+/** The server's jobs finish there: the page gives their notification as the runner does for its own; returns the stop. */
+export const watchServerJobsFinish = () => notifyWhenServerJobsFinish(jobStore, notifyFinished);
 
 export const jobEta = new JobEtaTracker(jobStore);
 

@@ -20,3 +20,8 @@ export function senderSentence(job: Pick<ImportJob, 'runsOn' | 'sentBy' | 'finis
   }
   return job.finishedAt === null ? 'Sent by this browser: keep a tab of the console open until every row has gone out.' : 'Sent by this browser.';
 }
+
+/** The ids of the jobs sent from this browser: its own runner's, and those it handed to the console's server (`handedHere`); the server lists the workspace's others too. */
+export function jobsSentHere(jobs: readonly Pick<ImportJob, 'id' | 'runsOn'>[], handedHere: ReadonlySet<string>): string[] {
+  return jobs.filter((job) => job.runsOn !== 'console-server' || handedHere.has(job.id)).map((job) => job.id);
+}

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
 describe('loadConfig', () => {
-  test('defaults follow DESIGN §3, with faults off and the demo key', () => {
+  test('defaults follow DESIGN §3, with faults off, the demo key, and jobs run by this server (sandbox and proxy alike)', () => {
     expect(loadConfig({})).toMatchObject({
       port: 4173,
       host: '127.0.0.1',
@@ -20,9 +20,11 @@ describe('loadConfig', () => {
       faults: null,
       faultSlowMs: 5000,
       upstreamUrl: null,
-      consoleRunsJobs: false,
+      consoleRunsJobs: true,
     });
-    expect(loadConfig({ CONSOLE_RUNS_JOBS: 'on' }).consoleRunsJobs).toBe(true);
+    expect(loadConfig({ CONSOLE_RUNS_JOBS: 'off' }).consoleRunsJobs).toBe(false);
+    expect(loadConfig({ UPSTREAM_URL: 'https://tracking.example.com', CONSOLE_RUNS_JOBS: 'off' }).consoleRunsJobs).toBe(false);
+    expect(loadConfig({ UPSTREAM_URL: 'https://tracking.example.com' }).consoleRunsJobs).toBe(true);
   });
 
   test('reads keys, faults and the sandbox timings', () => {

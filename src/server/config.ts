@@ -106,7 +106,7 @@ export const envSchema = z.object({
   UPSTREAM_API_KEY: z.string().trim().min(1, 'UPSTREAM_API_KEY is empty').optional(),
   CONSOLE_DB: z.string().min(1).default('.data/console.sqlite'),
   CONSOLE_KEEP_DAYS: intFrom(30, 1),
-  CONSOLE_RUNS_JOBS: z.enum(['on', 'off', 'true', 'false', '1', '0']).default('off').transform((value) => ['on', 'true', '1'].includes(value)),
+  CONSOLE_RUNS_JOBS: z.enum(['on', 'off', 'true', 'false', '1', '0']).default('on').transform((value) => ['on', 'true', '1'].includes(value)),
   CONSOLE_USER_HEADER: z
     .string()
     .trim()
@@ -155,7 +155,7 @@ export interface ServerConfig {
   consoleDbPath: string;
   /** How long the team history keeps a job and its rows as sent after its last report. */
   consoleKeepMs: number;
-  /** CONSOLE_RUNS_JOBS: the console's Send hands jobs to this server, which runs them with every tab closed (/console.json says so). */
+  /** CONSOLE_RUNS_JOBS (on unless set off): the console's Send hands jobs to this server, which runs them with every tab closed (/console.json says so); off leaves them to the browser's runner. */
   consoleRunsJobs: boolean;
   /** Behind a single-sign-on proxy, the header (lower case) naming the person; wins over the name typed at Connect. */
   consoleUserHeader: string | null;

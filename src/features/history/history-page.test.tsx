@@ -100,7 +100,8 @@ async function seedJobs(): Promise<{ finished: ImportJob; sending: ImportJob; pa
 const SANDBOX = { baseUrl: '', apiKey: 'demo-key-0123456789', label: 'Local sandbox', workspace: 'Demo', sandbox: true, keyHeldByServer: false, remembered: true };
 
 // The jobs' service is this origin (''): connected to it, running jobs run in this tab, as the
-// console's server (its /console.json) runs none.
+// console's server (its /console.json) runs none, as with CONSOLE_RUNS_JOBS=off; tests that set
+// runs_jobs say so.
 const realFetch = globalThis.fetch;
 beforeEach(() => {
   saveConnection(SANDBOX);
@@ -166,6 +167,18 @@ describe('History', () => {
     expect(within(browserRow!).getByRole('cell', { name: 'This browser' })).toBeInTheDocument();
   });
 
+  it('says that deleting a job the console’s server sends deletes the server’s record, for every browser of the workspace', async () => {
+    const { finished } = await seedJobs();
+    await jobStore.storage.update(finished.id, (job) => ({ job: { ...job, runsOn: 'console-server' } }));
+    await jobStore.reload();
+    renderHistory();
+    await screen.findByRole('table');
+    await userEvent.click(within(rowOf('clean.csv, 2.0 KB')).getByRole('button', { name: /^Delete clean\.csv/ }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete this job from History?' });
+    expect(dialog).toHaveTextContent('This deletes the console’s server’s record of the job, for every browser of your workspace: its progress, its results and the rows kept for download and retry. The shipments already imported stay in the tracking service.');
+    expect(dialog).not.toHaveTextContent('only this browser');
+  });
+
   it('opens a job on its progress page', async () => {
     const { sending } = await seedJobs();
     renderHistory();
@@ -227,6 +240,29 @@ describe('History', () => {
     await waitFor(() => expect(within(rowOf('Quick add')).getByText('Sending')).toBeInTheDocument());
     expect(getConnection()).toMatchObject({ sandbox: true, remembered: true });
     expect(screen.queryByText(/waits for a connection/)).not.toBeInTheDocument();
+  });
+
+  it('not connected where the console’s server runs the jobs: says they are listed once connected, and connects to the sandbox in one click', async () => {
+    forgetConnection();
+    const fetch = vi.fn((url: string) =>
+      Promise.resolve(
+        url === '/console.json'
+          ? Response.json({ mode: 'sandbox', runs_jobs: true })
+          : url === '/sandbox.json'
+            ? Response.json({ sandbox: true, api_key: SANDBOX.apiKey, workspace: { id: 'demo', name: 'Demo' }, members: [], custom_fields: [], test_numbers: [] })
+            : Response.json({ data: [], pagination: {} }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetch);
+    renderHistory();
+    expect(await screen.findByText(/^Every import job this browser started, and those the console’s server sends for your workspace/)).toHaveTextContent(
+      'The console’s server’s jobs go on with every tab closed',
+    );
+    const notice = (await screen.findByText('Connect to see the jobs the console’s server sends')).closest<HTMLElement>('[role=status]')!;
+    expect(notice).toHaveTextContent('Jobs sent from this browser keep running on the console’s server with every tab closed; they are listed here once this browser is connected to the local sandbox.');
+    await userEvent.click(await within(notice).findByRole('button', { name: 'Connect to the local sandbox' }));
+    await waitFor(() => expect(screen.queryByText('Connect to see the jobs the console’s server sends')).not.toBeInTheDocument());
+    expect(getConnection()).toMatchObject({ sandbox: true, remembered: true });
   });
 
   it('deletes a job only after a confirmation that says what is lost; Escape keeps it', async () => {

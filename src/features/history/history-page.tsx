@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { consoleInfoQueryOptions } from '../../api/connect';
 import { Alert } from '../../components/alert';
 import { buttonClass } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
@@ -11,7 +13,7 @@ import { jobStore } from '../../jobs/job-runtime';
 import { JobsTable } from './jobs-table';
 import { OpenBatch } from './open-batch';
 import { TeamJobs } from './team-jobs';
-import { WaitingForConnection } from './waiting-for-connection';
+import { ServerJobsNeedConnection, WaitingForConnection } from './waiting-for-connection';
 
 export type HistoryView = 'browser' | 'team';
 
@@ -20,6 +22,7 @@ export type HistoryView = 'browser' | 'team';
  * server for the workspace.
  */
 export function HistoryPage({ view = 'browser' }: { view?: HistoryView }) {
+  const serverRunsJobs = useQuery(consoleInfoQueryOptions).data?.runs_jobs === true;
   return (
     <div>
       <PageHeader
@@ -27,7 +30,9 @@ export function HistoryPage({ view = 'browser' }: { view?: HistoryView }) {
         description={
           view === 'team'
             ? 'Every import job anyone of your workspace sent through this console, newest first: open one to see its batches, its failed rows and why.'
-            : 'Every import job this browser started: a dropped file, a quick-add list or a retry. Running jobs keep sending and polling on every page of the console; finished ones keep their results.'
+            : serverRunsJobs
+              ? 'Every import job this browser started, and those the console’s server sends for your workspace: a dropped file, a quick-add list or a retry. The console’s server’s jobs go on with every tab closed; finished ones keep their results.'
+              : 'Every import job this browser started: a dropped file, a quick-add list or a retry. Running jobs keep sending and polling on every page of the console; finished ones keep their results.'
         }
         actions={
           <>
@@ -75,7 +80,12 @@ function BrowserJobs() {
           </p>
         </Alert>
       )}
-      {snapshot.status === 'ready' && (snapshot.jobs.length === 0 ? <NoJobs /> : <JobsList jobs={snapshot.jobs} />)}
+      {snapshot.status === 'ready' && (
+        <div className="space-y-4">
+          <ServerJobsNeedConnection />
+          {snapshot.jobs.length === 0 ? <NoJobs /> : <JobsList jobs={snapshot.jobs} />}
+        </div>
+      )}
     </div>
   );
 }

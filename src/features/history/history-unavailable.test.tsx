@@ -1,4 +1,5 @@
 // No fake-indexeddb here: jsdom has no IndexedDB, as a browser with it turned off.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +10,11 @@ describe('History without IndexedDB', () => {
     const root = createRootRoute({ component: Outlet });
     const routes = ['/history', '/', '/quick-add'].map((path) => createRoute({ getParentRoute: () => root, path, component: path === '/history' ? HistoryPage : () => null }));
     const router = createRouter({ routeTree: root.addChildren(routes), history: createMemoryHistory({ initialEntries: ['/history'] }) });
-    render(<RouterProvider router={router} />);
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('History is not available in this browser');
     expect(alert).toHaveTextContent(/Import jobs cannot be kept in this browser: .*indexedDB/i);

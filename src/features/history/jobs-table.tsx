@@ -170,7 +170,10 @@ function JobRow({ job, onNotice }: { job: ImportJob; onNotice: (notice: Notice) 
             onConfirm={() => void run(() => jobStore.deleteJob(job.id), `Deleted ${label} from History.`)}
           >
             <p>
-              This deletes only this browser&apos;s record of the job: its progress, its results and the rows kept for download and retry. The shipments already imported stay in the tracking service.
+              {job.runsOn === 'console-server'
+                ? 'This deletes the console’s server’s record of the job, for every browser of your workspace'
+                : "This deletes only this browser's record of the job"}
+              : its progress, its results and the rows kept for download and retry. The shipments already imported stay in the tracking service.
             </p>
             {job.finishedAt === null && job.runState !== 'cancelled' && <p>The job is not finished: deleting it also stops sending and watching it.</p>}
           </ConfirmDialog>

@@ -14,9 +14,9 @@ import { useConnection } from '../../api/use-connection';
 import { estimateRemainingMs } from '../../jobs/eta';
 import { jobName } from '../../jobs/job-name';
 import type { ImportJob } from '../../jobs/import-job';
-import { jobEta, jobStore } from '../../jobs/job-runtime';
+import { jobEta, jobsHandedHere, jobStore } from '../../jobs/job-runtime';
 import { ForesightOutcome } from './foresight-outcome';
-import { senderSentence } from '../../jobs/job-sender';
+import { jobsSentHere, senderSentence } from '../../jobs/job-sender';
 import { AccountingPanel, RowProblems } from './job-problems';
 import { BatchTable, UnknownChunks } from './job-batches';
 import { uploadWaitMs, viewJob, type JobView } from './job-view';
@@ -62,7 +62,8 @@ function JobProgress({ job }: { job: ImportJob }) {
   const budget = useBudget();
   const runner = useRunner();
   const { jobs } = useJobs();
-  const ownJobIds = useMemo(() => jobs.map((j) => j.id), [jobs]);
+  // The console's server lists the workspace's jobs: only those sent from here are "yours".
+  const ownJobIds = useMemo(() => jobsSentHere(jobs, jobsHandedHere()), [jobs]);
   const team = useTeamPacing(ownJobIds, jobs.some((j) => j.finishedAt === null && j.runState === 'running'));
   const eta = useSyncExternalStore(jobEta.subscribe, () => jobEta.get(job.id));
   const uploadsAhead = job.chunks.filter((c) => c.state.status === 'pending' || c.state.status === 'sending').length;

@@ -35,7 +35,7 @@ beforeEach(() => {
   // Nor does it scroll: the grid scrolls a focused cell into view.
   Element.prototype.scrollIntoView = () => undefined;
   saveConnection({ baseUrl: '', apiKey: 'sandbox-demo-key', label: 'Local sandbox', workspace: 'Demo', sandbox: true, keyHeldByServer: false, remembered: false });
-  // The console's server (its /console.json) runs no jobs: they run in this tab.
+  // The console's server (its /console.json) runs no jobs, as with CONSOLE_RUNS_JOBS=off: they run in this tab; handing a job to the server is routed-storage.test.ts's.
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
     input === '/console.json' ? Promise.resolve(Response.json({ mode: 'sandbox', runs_jobs: false })) : realFetch(input, init),
   );

@@ -2,9 +2,9 @@
 // over and what every browser of the workspace watches. The server applies every event with
 // the same machine (applyEvent); this browser never sends or polls these jobs. While someone
 // listens, the list is polled through a TanStack Query observer every few seconds, which goes on
-// by itself after the server or the network comes back; each answer that differs tells the job
-// store. RoutedJobStorage (routed-storage.ts) puts these beside the browser's own jobs.
-import { QueryClient, QueryObserver } from '@tanstack/query-core';
+// by itself after the server or the network comes back (in a hidden tab only while a job waits to
+// notify its finish); each answer that differs tells the job store. RoutedJobStorage (routed-storage.ts) puts these beside the browser's own jobs.
+import { focusManager, QueryClient, QueryObserver } from '@tanstack/query-core';
 import type { ApiTarget } from '../../api/http-client';
 import {
   createServerJob,
@@ -29,10 +29,15 @@ export interface ConsoleServerStorageDeps {
   target: () => Promise<ApiTarget | null>;
   /** Who sends: the name typed at Connect (a single-sign-on header wins on the server). */
   sentBy: () => string | null;
+  /** Told of each job this browser handed over, once the server has it. */
+  handedOver?: (id: string) => void;
   pollMs?: number;
 }
 
 const asJob = (job: unknown) => job as ImportJob;
+
+/** A job shown that is to say it finished (server-job-finish.ts): a hidden tab keeps reading for it. */
+const awaitsNotification = (jobs: readonly ImportJob[] | undefined) => jobs?.some((job) => job.finishedAt === null && job.notify) ?? false;
 
 export class ConsoleServerJobStorage implements JobStorage {
   private known = new Map<string, ImportJob>();
@@ -41,7 +46,10 @@ export class ConsoleServerJobStorage implements JobStorage {
   private observer: QueryObserver<ImportJob[]> | null = null;
   private stopObserving: (() => void) | null = null;
 
-  constructor(private readonly deps: ConsoleServerStorageDeps) {}
+  constructor(private readonly deps: ConsoleServerStorageDeps) {
+    // Follows the tab's focus: the list is read again as a hidden tab comes back.
+    this.client.mount();
+  }
 
   /** Whether the job is one the server runs (as last read). */
   holds(id: string): boolean {
@@ -91,6 +99,7 @@ export class ConsoleServerJobStorage implements JobStorage {
       chunks: payloads.map((payload, i) => ({ rowNumbers: payload.rowNumbers, body: payload.body, withoutReference: job.chunks[i]?.withoutReference ?? 0, ...(payload.foreseen === undefined ? {} : { foreseen: payload.foreseen }) })),
     });
     this.known.set(job.id, asJob(made));
+    this.deps.handedOver?.(job.id);
     void this.client.invalidateQueries({ queryKey: ['server-jobs'] });
   }
 
@@ -176,7 +185,9 @@ export class ConsoleServerJobStorage implements JobStorage {
     if (!target || this.observer || this.listeners.size === 0) return;
     const observer = new QueryObserver<ImportJob[]>(this.client, {
       ...this.listQuery(target.baseUrl),
-      refetchInterval: this.deps.pollMs ?? SERVER_JOBS_POLL_MS,
+      // A hidden tab reads on only while a job it shows waits to say it finished.
+      refetchInterval: (query) => (focusManager.isFocused() || awaitsNotification(query.state.data) ? (this.deps.pollMs ?? SERVER_JOBS_POLL_MS) : false),
+      refetchIntervalInBackground: true,
     });
     this.observer = observer;
     let last: ImportJob[] | undefined;

@@ -81,6 +81,8 @@ export class JobHosts {
    */
   async forRequest(workspace: string, key: string | null, { handsJob = false }: { handsJob?: boolean } = {}): Promise<WorkspaceJobs> {
     const host = this.host(workspace);
+    // Where the server holds the key, a browser's requests carry none: its runner starts all the same.
+    host.start();
     if (key !== null) await host.keyArrived(key, handsJob);
     return host;
   }

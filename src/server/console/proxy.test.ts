@@ -116,7 +116,7 @@ describe('proxy mode (UPSTREAM_URL)', () => {
 
   test('without UPSTREAM_API_KEY, /console.json says the browser brings the key', async () => {
     proxy = await buildApp(testConfig({ upstreamUrl: UPSTREAM }), { fetchUpstream: () => Promise.reject(new Error('unused')) });
-    expect((await proxy.inject({ url: '/console.json' })).json()).toEqual({ mode: 'proxy', service: 'tracking.example.com', key_held_by_server: false, runs_jobs: false });
+    expect((await proxy.inject({ url: '/console.json' })).json()).toEqual({ mode: 'proxy', service: 'tracking.example.com', key_held_by_server: false, runs_jobs: true });
   });
 });
 
@@ -127,7 +127,7 @@ describe('proxy mode with UPSTREAM_API_KEY: the server holds the key', () => {
     proxy = await buildApp(testConfig({ upstreamUrl: UPSTREAM, upstreamApiKey: DEMO_API_KEY }), { fetchUpstream: fetchInto(upstream, seen) });
 
     const info = await proxy.inject({ url: '/console.json' });
-    expect(info.json()).toEqual({ mode: 'proxy', service: 'tracking.example.com', key_held_by_server: true, runs_jobs: false });
+    expect(info.json()).toEqual({ mode: 'proxy', service: 'tracking.example.com', key_held_by_server: true, runs_jobs: true });
     expect(info.body).not.toContain(DEMO_API_KEY);
 
     const keyless = await proxy.inject({ url: '/api/v1/shipments' });

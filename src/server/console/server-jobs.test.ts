@@ -232,3 +232,24 @@ describe('jobs the console server runs with a pasted key (proxy mode)', () => {
     expect(stored.filter((file) => file.bytes.includes(KEY_A)).map((file) => file.name)).toEqual([]);
   }, 120_000);
 });
+
+describe('jobs the console server runs with its own key (proxy mode with UPSTREAM_API_KEY)', () => {
+  it('sends a job handed over by a browser that holds no key: every row once', async () => {
+    const service = await server(files());
+    const upstream = inProcessFetch(service);
+    const proxy = await server({ ...files(), upstreamUrl: 'http://service.test', upstreamApiKey: KEY_A }, { ...FAST_POLLS, fetchUpstream: (input, init) => upstream(urlOf(input).pathname + urlOf(input).search, init) });
+    const job = newJob(300, 100, 'HELD');
+    const handed = await proxy.inject({ method: 'POST', url: '/console/api/server-jobs', payload: JSON.stringify(job), headers: { 'content-type': 'application/json' } });
+    expect(handed.statusCode).toBe(201);
+    const keyless = async (id: string) => (await proxy.inject({ method: 'GET', url: `/console/api/server-jobs/${id}` })).json<{ job: ImportJob }>().job;
+    const deadline = Date.now() + 30_000;
+    let seen = await keyless(job.id);
+    while (seen.finishedAt === null && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      seen = await keyless(job.id);
+    }
+    expect(seen.chunks.map((c) => c.state.status)).toEqual(['accepted', 'accepted', 'accepted']);
+    expect(seen.finishedAt).not.toBeNull();
+    expect(await shipmentsAt(service, KEY_A)).toBe(300);
+  }, 60_000);
+});
