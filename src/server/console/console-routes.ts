@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { errorBody } from '../../contract/error-body';
 import type { ConsoleStore } from './console-store';
-import type { WorkspaceOf } from './workspace-identity';
+import { bearerKey, type WorkspaceOf } from './workspace-identity';
 
 export interface ConsoleRouteOptions {
   store: ConsoleStore;
@@ -35,7 +35,11 @@ export function workspaceOrRefuse(workspaceOf: WorkspaceOf, needs: string) {
   return (request: FastifyRequest, reply: FastifyReply): string | null => {
     const found = workspaceOf(request);
     if (found === null) {
-      void reply.code(401).send(errorBody('unauthorized', `${needs} the API key this console is connected with, in the Authorization header.`));
+      const sentence =
+        bearerKey(request) === null
+          ? `${needs} the API key this console is connected with, in the Authorization header.`
+          : `${needs} an API key the service accepts, and it refuses the one this browser sent: connect again with a valid key.`;
+      void reply.code(401).send(errorBody('unauthorized', sentence));
     }
     return found;
   };

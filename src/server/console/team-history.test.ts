@@ -113,8 +113,12 @@ describe('the team history (sandbox mode)', () => {
 
   test('refuses a request without a key, with a key the sandbox does not know, and a disabled key', async () => {
     const app = await consoleServer({ disabledKeys: ['sandbox-demo-key-4173'] });
-    expect((await get(app, '/console/api/jobs', {})).statusCode).toBe(401);
-    expect((await get(app, '/console/api/jobs', bearer('not-a-key-of-this-sandbox'))).statusCode).toBe(401);
+    const none = await get(app, '/console/api/jobs', {});
+    expect(none.statusCode).toBe(401);
+    expect(none.json<{ errors: { message: string }[] }>().errors[0]?.message).toBe('The team history needs the API key this console is connected with, in the Authorization header.');
+    const unknown = await get(app, '/console/api/jobs', bearer('not-a-key-of-this-sandbox'));
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json<{ errors: { message: string }[] }>().errors[0]?.message).toBe('The team history needs an API key the service accepts, and it refuses the one this browser sent: connect again with a valid key.');
     const disabled = await get(app, '/console/api/jobs');
     expect(disabled.statusCode).toBe(401);
     expect(disabled.json()).toMatchObject({ errors: [{ code: 'unauthorized' }] });
