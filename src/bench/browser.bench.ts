@@ -11,7 +11,7 @@
 // rows in the DOM while scrolling, and edit → row revalidated on screen. Two files of each
 // format: the narrow one (7 columns) and the kind a user has (src/bench/user-rows.ts: the
 // template's columns and two custom fields, lists quoted with commas). The console and the
-// library alternate (their order swapped every run). Every figure is the median (range) of
+// library alternate (their order swapped every run), each measurement in a tab of its own. Every figure is the median (range) of
 // `--runs N` (BENCH_RUNS, default 5); the machine's load is printed with them. Writes
 // bench-results/browser.json. `--rows N` changes the size (above 200,000 rows CSV only);
 // `--only csv|xlsx` runs one format; `--kind narrow|user` one file.
@@ -308,20 +308,30 @@ const loads: string[] = [];
 const results: Figures[] = [];
 try {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1366, height: 900 } });
-  const page = await context.newPage();
-  await page.goto('/connect');
-  await page.getByRole('button', { name: 'Use local sandbox' }).click();
-  await page.getByRole('heading', { name: 'Import shipments' }).waitFor();
+  const setup = await context.newPage();
+  await setup.goto('/connect');
+  await setup.getByRole('button', { name: 'Use local sandbox' }).click();
+  await setup.getByRole('heading', { name: 'Import shipments' }).waitFor();
+  /** Each measurement in a tab of its own, closed after, so no renderer carries one import's memory into the next. */
+  const inNewTab = async <T>(measurement: (page: Page) => Promise<T>): Promise<T> => {
+    const page = await context.newPage();
+    try {
+      return await measurement(page);
+    } finally {
+      await page.close();
+    }
+  };
+  await setup.close();
   // Runs alternate between the files, and between the console and the library alone (which goes
   // first swaps every run), so a busy spell of the machine slows each alike.
   for (let run = 0; run < RUNS; run++) {
     for (const file of files) {
-      let libraryMs = run % 2 === 1 ? await measureLibrary(page, workerCode, file) : NaN;
-      const figures = await measure(page, marker, file, libraryMs);
-      if (run % 2 === 0) figures.libraryMs = libraryMs = await measureLibrary(page, workerCode, file);
+      let libraryMs = run % 2 === 1 ? await inNewTab((page) => measureLibrary(page, workerCode, file)) : NaN;
+      const figures = await inNewTab((page) => measure(page, marker, file, libraryMs));
+      if (run % 2 === 0) figures.libraryMs = libraryMs = await inNewTab((page) => measureLibrary(page, workerCode, file));
       loads.push(machineLoad());
       console.error(
-        `run ${run + 1}: ${file.format} ${file.kind}: usable ${figures.usableMs} ms, ${LIBRARY[file.format]} alone ${libraryMs} ms (${(figures.usableMs / libraryMs).toFixed(2)}×), longest task ${figures.longestTaskMs} ms, renderer ${figures.rssUsableMb} MB at usable (peak ${figures.rssPeakMb}), edit ${figures.editToRevalidatedMs} ms; ${loads.at(-1)}`,
+        `run ${run + 1}: ${file.format} ${file.kind}: usable ${figures.usableMs} ms, ${LIBRARY[file.format]} alone ${libraryMs} ms (${(figures.usableMs / libraryMs).toFixed(2)}×), longest task ${figures.longestTaskMs} ms, renderer ${figures.rssUsableMb} MB at usable (peak ${figures.rssPeakMb}, before ${figures.rssBeforeMb}), edit ${figures.editToRevalidatedMs} ms; ${loads.at(-1)}`,
       );
       results.push(figures);
     }
@@ -332,7 +342,7 @@ try {
 }
 
 console.log(`Headless Chromium, ${ROWS.toLocaleString('en')} rows; median (range) of ${RUNS} run(s) each; ${load} at the start, ${machineLoad()} at the end.\n`);
-console.log('| file | columns | size | drop → columns | continue → grid | usable | library alone in a worker | console ÷ library (target) | longest task | tasks > 100 ms | renderer at usable (peak) | ÷ file | DOM rows | edit → revalidated |');
+console.log('| file | columns | size | drop → columns | continue → grid | usable | library alone in a worker | console ÷ library (target) | longest task | tasks > 100 ms | renderer at usable (peak); growth from the drop | at usable ÷ file (peak ÷ file) | DOM rows | edit → revalidated |');
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 const groups = new Map<string, Figures[]>();
 for (const r of results) groups.set(`${r.format} ${r.kind}`, [...(groups.get(`${r.format} ${r.kind}`) ?? []), r]);
@@ -345,7 +355,7 @@ for (const [name, runs] of groups) {
   ratios[name] = { median: median(each), runs: each };
   const target = first.format === 'csv' ? '≤ 1.5×' : '≤ 0.2×';
   console.log(
-    `| ${name} | ${first.columns} | ${first.fileMB} MB | ${of((r) => r.dropToColumnsMs)} | ${of((r) => r.continueToGridMs)} | ${of((r) => r.usableMs)} | ${LIBRARY[first.format]} ${of((r) => r.libraryMs)} | **${of((r) => r.usableMs / r.libraryMs, '×', 2)}** (${target}) | ${of((r) => r.longestTaskMs)} | ${of((r) => r.longTasksOver100, '')} | ${of((r) => r.rssUsableMb, 'MB')} (${of((r) => r.rssPeakMb, 'MB')}) | ${of((r) => r.rssUsableMb / (r.fileMB || 1), '×', 1)} (${of((r) => r.rssPeakMb / (r.fileMB || 1), '×', 1)}) | ${of((r) => r.maxDomRows, '')} | ${of((r) => r.editToRevalidatedMs)} |`,
+    `| ${name} | ${first.columns} | ${first.fileMB} MB | ${of((r) => r.dropToColumnsMs)} | ${of((r) => r.continueToGridMs)} | ${of((r) => r.usableMs)} | ${LIBRARY[first.format]} ${of((r) => r.libraryMs)} | **${of((r) => r.usableMs / r.libraryMs, '×', 2)}** (${target}) | ${of((r) => r.longestTaskMs)} | ${of((r) => r.longTasksOver100, '')} | ${of((r) => r.rssUsableMb, 'MB')} (${of((r) => r.rssPeakMb, 'MB')}); +${of((r) => r.rssUsableMb - r.rssBeforeMb, 'MB')} over before | ${of((r) => r.rssUsableMb / (r.fileMB || 1), '×', 1)} (${of((r) => r.rssPeakMb / (r.fileMB || 1), '×', 1)}) | ${of((r) => r.maxDomRows, '')} | ${of((r) => r.editToRevalidatedMs)} |`,
   );
 }
 console.log(`\nRenderer memory: VmRSS (/proc/<pid>/status) of the page's renderer process (the page and its workers, which are threads of it), sampled every 100 ms from the drop; before the drop: ${medianWithRange(results.map((r) => r.rssBeforeMb), 'MB')}. Load after each measurement: ${loads.join('; ')}.`);
