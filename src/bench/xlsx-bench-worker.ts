@@ -1,22 +1,26 @@
-// Worker of xlsx-worker.bench.ts: reads a workbook with one reader, in a dedicated Web Worker as
-// the console does, and reports the time. The readers are bundled statically so that loading
-// code is not part of any figure.
+// Worker of xlsx-worker.bench.ts and browser.bench.ts: reads a file with one reader, in a
+// dedicated Web Worker as the console does, and reports the time. The readers are bundled
+// statically so that loading code is not part of any figure.
 import * as XLSX from '@e965/xlsx';
+import Papa from 'papaparse';
 import { readXlsx } from '../spreadsheet/xlsx/read-xlsx';
 import { partDecoder, readWorkbookParts } from '../spreadsheet/xlsx/workbook-parts';
 import { ZipArchive, openEntryStream } from '../spreadsheet/xlsx/zip-archive';
 
-export type BenchReader = 'reader' | 'reader-fflate' | 'sheetjs' | 'inflate' | 'decode';
+export type BenchReader = 'reader' | 'reader-fflate' | 'sheetjs' | 'papaparse' | 'inflate' | 'decode';
 
 interface Job {
   /**
    * `reader`: the console's reader as shipped (native inflate); `reader-fflate`: forced onto
    * fflate; `inflate` and `decode`: only the first steps of the console's reader (inflating the
    * shared strings and the first sheet, then also decoding them to text), to show where the
-   * time goes.
+   * time goes; `papaparse`: the text decoded (TextDecoder) and parsed with papaparse's default
+   * parse, as a CSV library alone would.
    */
   reader: BenchReader;
-  bytes: Uint8Array;
+  /** The file's bytes, or the file itself (read inside the timing, as the console reads a dropped file). */
+  bytes?: Uint8Array;
+  file?: Blob;
 }
 
 export interface BenchAnswer {
@@ -44,9 +48,14 @@ async function inflateParts(bytes: Uint8Array, decode: boolean): Promise<number>
   return size;
 }
 
-self.onmessage = async (event: MessageEvent<Job>) => {
-  const { reader, bytes } = event.data;
+self.onmessage = async (event: MessageEvent<Job | { reader: 'ping' }>) => {
+  if (event.data.reader === 'ping') {
+    self.postMessage({ ms: 0, rows: 0 } satisfies BenchAnswer);
+    return;
+  }
+  const { reader, file } = event.data;
   const start = performance.now();
+  const bytes = event.data.bytes ?? new Uint8Array(await (file ?? new Blob()).arrayBuffer());
   let rows: number;
   if (reader === 'reader') {
     rows = (await readXlsx(bytes)).rows.length;
@@ -56,6 +65,8 @@ self.onmessage = async (event: MessageEvent<Job>) => {
     const book = XLSX.read(bytes, { type: 'array', dense: true });
     const sheet = book.Sheets[book.SheetNames[0] ?? ''];
     rows = sheet ? XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1, raw: false, defval: '' }).length : 0;
+  } else if (reader === 'papaparse') {
+    rows = Papa.parse<string[]>(new TextDecoder().decode(bytes)).data.length;
   } else {
     rows = await inflateParts(bytes, reader === 'decode');
   }

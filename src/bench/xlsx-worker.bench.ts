@@ -14,27 +14,23 @@
 //                                 inflate,decode to see how much of the read is inflating/decoding
 //   XLSX_BENCH_WORKBOOKS=excel    which workbooks (default both)
 // Writes bench-results/xlsx-worker.json.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
-import { build } from 'vite';
 import { CHROMIUM_ARGS, findChromium, NO_BROWSER_MESSAGE } from '../tooling/browser';
 import { startServerProcess } from '../tooling/server-process';
+import { bundleBenchWorker, rendererRss } from './bench-browser';
 import type { BenchAnswer, BenchReader } from './xlsx-bench-worker';
 import { machineLoad, medianWithRange, runCount } from './stats';
 
 const ROWS = 100_000;
 const RUNS = runCount(Number(process.env.XLSX_BENCH_RUNS ?? 5));
 const load = machineLoad();
-const root = fileURLToPath(new URL('../..', import.meta.url));
 
 const LABELS: Record<BenchReader, string> = {
   reader: "console's reader (native inflate)",
   'reader-fflate': "console's reader, fflate forced",
   sheetjs: 'SheetJS 0.20.3 dense + sheet_to_json',
+  papaparse: 'papaparse (CSV only)',
   inflate: '(only inflating the shared strings and the sheet)',
   decode: '(only inflating and decoding them to text)',
 };
@@ -66,47 +62,6 @@ async function workbooks(): Promise<Workbook[]> {
     },
   ];
   return all.filter((workbook) => chosen(process.env.XLSX_BENCH_WORKBOOKS, 'excel,sheetjs-str').includes(workbook.name));
-}
-
-async function bundleWorker(): Promise<string> {
-  const outDir = mkdtempSync(join(tmpdir(), 'xlsx-bench-'));
-  await build({
-    configFile: false,
-    logLevel: 'warn',
-    root,
-    build: {
-      outDir,
-      emptyOutDir: true,
-      minify: true,
-      lib: { entry: join(root, 'src/bench/xlsx-bench-worker.ts'), formats: ['es'], fileName: () => 'worker.js' },
-    },
-  });
-  return readFileSync(join(outDir, 'worker.js'), 'utf8');
-}
-
-/** Resident memory (bytes) of the renderer processes started by the browser with this marker. */
-function rendererRss(marker: string): number {
-  const table = execFileSync('ps', ['-eo', 'pid=,ppid=,rss=,args='], { encoding: 'utf8' });
-  const processes = table
-    .trim()
-    .split('\n')
-    .map((line) => {
-      const [pid, ppid, rss, ...args] = line.trim().split(/\s+/);
-      return { pid: Number(pid), ppid: Number(ppid), rss: Number(rss) * 1024, args: args.join(' ') };
-    });
-  const browser = processes.find((p) => p.args.includes(marker) && !p.args.includes('--type='));
-  if (!browser) return 0;
-  const family = new Set([browser.pid]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const p of processes) {
-      if (family.has(p.ppid) && !family.has(p.pid)) {
-        family.add(p.pid);
-        grew = true;
-      }
-    }
-  }
-  return processes.filter((p) => family.has(p.pid) && p.args.includes('--type=renderer')).reduce((sum, p) => sum + p.rss, 0);
 }
 
 interface Figure {
@@ -153,7 +108,7 @@ if (!executablePath) {
   console.error(NO_BROWSER_MESSAGE);
   process.exit(1);
 }
-const [books, workerCode] = await Promise.all([workbooks(), bundleWorker()]);
+const [books, workerCode] = await Promise.all([workbooks(), bundleBenchWorker()]);
 const server = await startServerProcess({ echoStderr: true });
 const results: Record<string, Partial<Record<BenchReader, Figure[]>>> = {};
 try {

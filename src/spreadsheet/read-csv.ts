@@ -66,6 +66,49 @@ function isBlank(cell: string): boolean {
 
 type Violation = { message: string; line: number } | null;
 
+/** Cells up to this long are worth sharing; longer ones are rarely repeated. */
+const SHARED_CELL_LENGTH = 48;
+/** Cells looked at before a column's sharing is judged, and the share of repeats it must have. */
+const SHARING_TRIAL = 1024;
+/** Distinct cells kept per column: a column with more is not one of few values. */
+const SHARED_PER_COLUMN = 4096;
+
+/**
+ * One string per distinct cell of the columns that repeat a few values (a type, a carrier, a
+ * date, a team's e-mails): a file's cells are most of the worker's memory, and every cell the
+ * review reads is a string the processor's cache may already hold. A column is watched for its
+ * first SHARING_TRIAL cells and given up on unless most of them repeat; the values are the same
+ * strings either way.
+ */
+class SharedCells {
+  private readonly columns: (Map<string, string> | null)[] = [];
+  private readonly looked: number[] = [];
+  private readonly found: number[] = [];
+
+  share(column: number, value: string): string {
+    if (value.length > SHARED_CELL_LENGTH || value.length === 0) return value;
+    let cells = this.columns[column];
+    if (cells === null) return value;
+    if (cells === undefined) {
+      cells = this.columns[column] = new Map();
+      this.looked[column] = 0;
+      this.found[column] = 0;
+    }
+    const looked = (this.looked[column] = (this.looked[column] ?? 0) + 1);
+    const known = cells.get(value);
+    if (known !== undefined) {
+      this.found[column] = (this.found[column] ?? 0) + 1;
+      return known;
+    }
+    if (cells.size >= SHARED_PER_COLUMN || (looked === SHARING_TRIAL && (this.found[column] ?? 0) < SHARING_TRIAL / 2)) {
+      this.columns[column] = null;
+      return value;
+    }
+    cells.set(value, value);
+    return value;
+  }
+}
+
 /**
  * readCsv for well-formed text (most files), in one pass that parses, numbers lines, skips empty
  * rows and checks the limits, instead of papaparse and then a second pass over a million cells:
@@ -91,6 +134,7 @@ function readRegularCsv(text: string, limits: TableLimits, delimiter: string): C
   const rowNumbers: number[] = [];
   // Fields of the current row; copied out at its end, so each row is an array of its exact size.
   const fields: string[] = [];
+  const shared = new SharedCells();
   let fieldCount = 0;
   let blank = true;
   let line = 1;
@@ -129,7 +173,8 @@ function readRegularCsv(text: string, limits: TableLimits, delimiter: string): C
       value = text.slice(at, next);
     }
     // An over-long cell is its row's error (validate-row), kept shortened: the file reads on.
-    fields[fieldCount++] = value.length > maxCellLength ? shortenCell(value, maxCellLength) : value;
+    fields[fieldCount] = value.length > maxCellLength ? shortenCell(value, maxCellLength) : shared.share(fieldCount, value);
+    fieldCount++;
     if (blank && !isBlank(value)) blank = false;
     if (next < end && text.charCodeAt(next) === delimiterCode) {
       at = next + 1;

@@ -141,6 +141,24 @@ function describeChange(column: ColumnTarget, original: string, value: string): 
 }
 
 /**
+ * Verdicts on date cells: a date column holds few distinct dates (a shipment's ETA is shared by
+ * many rows), and the check (a pattern and a Date) is the costliest of a clean row. Bounded.
+ */
+const dateCells = new Map<string, boolean>();
+const DATE_CELLS_KEPT = 10_000;
+
+function isDate(value: string): boolean {
+  const known = dateCells.get(value);
+  if (known !== undefined) return known;
+  const verdict = isDateValue(value);
+  if (value.length <= 40) {
+    if (dateCells.size >= DATE_CELLS_KEPT) dateCells.clear();
+    dateCells.set(value, verdict);
+  }
+  return verdict;
+}
+
+/**
  * Verdicts on whole viewers/assignees cells: the same few team members fill these columns, so
  * most cells repeat, and the e-mail pattern is the costliest check of a row. Bounded.
  */
@@ -367,7 +385,7 @@ export function validateRow(row: number, raw: readonly string[], out: string[], 
       }
       const serial = context.dateColumns[c] && isFiveDigits(value) ? Number(value) : 0;
       const serialDate = serial >= 20000 && serial <= 80000 ? excelSerialToDate(serial) : undefined;
-      if (context.typedDateColumns[c] && value !== '' && !isDateValue(value)) {
+      if (context.typedDateColumns[c] && value !== '' && !isDate(value)) {
         report({
           row, column, level: 'error', code: 'invalid_date',
           message: serialDate

@@ -16,9 +16,12 @@ import {
   type WorkerResponse,
 } from './import-protocol';
 
-/** The file read, and its SHA-256 (hex), computed as it is read so that it is ready by Send. */
-/** The file read, kept for a reread; its SHA-256 is computed when first asked for (at Send). */
-let source: { bytes: Uint8Array<ArrayBuffer>; name: string; sha256: Promise<string> | null } | null = null;
+/**
+ * The file dropped, kept for a reread; its SHA-256 is computed when first asked for (at Send).
+ * The File, not its bytes: a dropped file is read from disk when needed, so the worker holds the
+ * rows and not a second copy of the file beside them.
+ */
+let source: { file: Blob; name: string; sha256: Promise<string> | null } | null = null;
 let table: TableReadResult | null = null;
 let session: ReviewSession | null = null;
 /** Fix & retry's rows: their numbers in the original file and the service's notes. */
@@ -49,7 +52,7 @@ function summarize(result: TableReadResult, fileName: string, retried: RetryMatc
 async function read(id: number, options: ReadOptions): Promise<{ summary: TableSummary }> {
   if (!source) throw new Error('No file has been read yet.');
   session = null;
-  table = await readTable(source.bytes, source.name, {
+  table = await readTable(await bytesOf(source.file), source.name, {
     ...options,
     onProgress: (fraction) => post({ type: 'progress', id, fraction }),
   });
@@ -57,9 +60,21 @@ async function read(id: number, options: ReadOptions): Promise<{ summary: TableS
   return { summary: summarize(table, source.name, retried) };
 }
 
-/** SHA-256 of the bytes, lower-case hex (WebCrypto; it copies the bytes as it is called). */
-async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', bytes);
+/** The file's bytes; a file changed or moved on disk since it was dropped can no longer be read. */
+async function bytesOf(file: Blob): Promise<Uint8Array<ArrayBuffer>> {
+  try {
+    return new Uint8Array(await file.arrayBuffer());
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'NotReadableError') {
+      throw new SpreadsheetReadError('invalid_file', 'The file changed or moved on your disk since it was dropped; drop it again.');
+    }
+    throw error;
+  }
+}
+
+/** SHA-256 of the file, lower-case hex (WebCrypto). */
+async function sha256Hex(file: Blob): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', await bytesOf(file));
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
@@ -79,10 +94,9 @@ type Handlers = { [K in ImportRequestKind]: (request: ImportRequests[K], id: num
 /** One handler per request kind; its return type is the answer the protocol pairs with it. */
 const handlers: Handlers = {
   read: async (request, id) => {
-    const bytes = new Uint8Array(await request.file.arrayBuffer());
     // Not hashed here: the digest copies the bytes, and while the file is read that doubled the
     // worker's peak; fix & retry never asks for it at all.
-    source = { bytes, name: request.file.name, sha256: null };
+    source = { file: request.file, name: request.file.name, sha256: null };
     retry = request.retry ?? null;
     return read(id, request.options);
   },
@@ -111,10 +125,10 @@ const handlers: Handlers = {
     return { key, index, chunk: session.submissionChunk(key, index) };
   },
   'source-hash': async ({ fileName }) => {
-    // The bytes are here (read): hashing them here spared the page a copy of the file and the
+    // The file is here (read): hashing it here spared the page a copy of the file and the
     // digest at Send. The name guards against another file read since the page asked.
     if (!source || source.name !== fileName) throw new Error(`The file ${fileName} is no longer held by the file reader.`);
-    source.sha256 ??= sha256Hex(source.bytes);
+    source.sha256 ??= sha256Hex(source.file);
     return { sha256: await source.sha256 };
   },
 };
