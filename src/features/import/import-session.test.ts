@@ -63,4 +63,23 @@ describe('ImportSession', () => {
     expect(answer.row.rowNumber).toBe(2);
     expect(workers).toHaveLength(2);
   });
+
+  it('warm starts the reader before the first file, and the first request uses that one; a reader that failed while waiting is started again by the first request', async () => {
+    const workers: ReturnType<typeof fakeWorker>[] = [];
+    const session = new ImportSession(() => {
+      const worker = fakeWorker((request) => [{ type: 'done', kind: 'get-row', id: request.id, answer: { row: { index: 0, rowNumber: 2, values: [], issues: [], excluded: false }, version: 1 } }]);
+      workers.push(worker);
+      return worker as unknown as Worker;
+    });
+    session.warm();
+    expect(workers).toHaveLength(1);
+    expect((await session.request('get-row', { row: 0 })).row.rowNumber).toBe(2);
+    expect(workers).toHaveLength(1);
+
+    session.cancel();
+    session.warm();
+    workers[1]!.onerror?.({ message: '', preventDefault: () => {} });
+    await expect(session.request('get-row', { row: 0 })).resolves.toMatchObject({ version: 1 });
+    expect(workers).toHaveLength(3);
+  });
 });

@@ -33,6 +33,11 @@ export class ImportSession {
     return this.client.request(kind, body, onProgress);
   }
 
+  /** Starts the file reader now, so a file dropped later is read without waiting for its start. */
+  warm(): void {
+    this.client.warm();
+  }
+
   /** Stops whatever the worker is doing; pending requests reject with CancelledError. */
   cancel(): void {
     this.client.terminate(new CancelledError());

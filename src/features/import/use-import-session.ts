@@ -9,7 +9,12 @@ const SessionContext = createContext<ImportSession | null>(null);
  */
 export function ImportSessionProvider({ children, session: given }: { children: ReactNode; session?: ImportSession }) {
   const [session] = useState(() => given ?? new ImportSession());
-  useEffect(() => () => session.cancel(), [session]);
+  useEffect(() => {
+    // The reader's start (its script fetched and compiled, ~200 ms) is paid while the page waits
+    // for a file, not after the drop.
+    session.warm();
+    return () => session.cancel();
+  }, [session]);
   return createElement(SessionContext.Provider, { value: session }, children);
 }
 

@@ -110,6 +110,7 @@ export function useImportWizard(customFieldSlugs: readonly string[] | undefined,
 
   const startOver = () => {
     session.cancel();
+    session.warm();
     dispatch({ type: 'start-over' });
   };
 

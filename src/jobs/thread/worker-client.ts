@@ -1,6 +1,6 @@
 // The page's side of a Web Worker whose protocol pairs each request kind with its answer (the
 // import worker's, the results thread's): one request, one promise, typed by its kind. The
-// worker starts with the first request and is kept; if it stops, every request waiting on it
+// worker starts with the first request (or earlier, `warm`) and is kept; if it stops, every request waiting on it
 // fails with the sentence its owner gives, and the next request starts a fresh one.
 
 /** What a worker posts back: an answer, a failure, progress, or (once its code ran) that it is ready. */
@@ -67,6 +67,19 @@ export class WorkerClient<Requests, Answers extends { [K in keyof Requests]: unk
     this.pending.delete(id);
     this.worker?.postMessage({ kind: 'abort', id });
     pending.reject(reason);
+  }
+
+  /**
+   * Starts the worker before its first request, so its script is loaded and compiled while the
+   * person is still choosing a file. A worker that cannot start is left for the first request to
+   * report, with its owner's sentence.
+   */
+  warm(): void {
+    try {
+      this.ensureWorker();
+    } catch {
+      // The first request tries again and says why it could not.
+    }
   }
 
   /** Stops the worker outright; every pending request fails with `error`. */
