@@ -217,3 +217,37 @@ describe('a runner that leaves some jobs to another', () => {
     }
   });
 });
+
+describe('a runner sending several jobs', () => {
+  it('gives them turns, a chunk each, oldest job first: a large job sent first holds back neither one sent after it nor one sent while it sends', async () => {
+    let clock = 1_000;
+    const store = new JobStore(new MemoryJobStorage(), () => (clock += 1_000));
+    stores.push(store);
+    const sent: string[] = [];
+    const newJob = (name: string, rows: number) =>
+      store.createJob({
+        source: { kind: 'file', fileName: name, size: 1, contentHash: null }, serviceUrl: '', rowsRead: rows, numbering: 'Row', skipped: [], chunkRows: 1,
+        rows: { format: 'json', requests: Array.from({ length: rows }, () => ({})), rowNumbers: Array.from({ length: rows }, (_, i) => i + 1) },
+      });
+    const large = await newJob('large.csv', 5);
+    const small = await newJob('small.csv', 2);
+    const names = new Map([[large.id, 'large'], [small.id, 'small']]);
+    const runner = new JobRunner({
+      store, budget: new RateLimitBudget(), getTarget: () => ({ baseUrl: '', apiKey: 'k' }), subscribeTarget: () => () => undefined,
+      locks: null, now: Date.now, random: () => 0.5, notify: () => undefined,
+      send: () => async (job, chunkId) => {
+        sent.push(`${names.get(job.id)}#${chunkId}`);
+        // A colleague sends a job while these are being sent: it joins at the next turn.
+        if (sent.length === 2) names.set((await newJob('late.csv', 2)).id, 'late');
+        return { id: `b-${job.id}-${chunkId}`, status: 'processing', total: 1, completed: 0, failureReason: null };
+      },
+    });
+    const stop = runner.start({ headline: () => Promise.reject(new Error('unused')), digest: () => Promise.reject(new Error('unused')) }, new QueryClient());
+    try {
+      await expect.poll(() => sent.length).toBe(9);
+      expect(sent).toEqual(['large#0', 'small#0', 'large#1', 'small#1', 'late#0', 'large#2', 'late#1', 'large#3', 'large#4']);
+    } finally {
+      stop();
+    }
+  });
+});

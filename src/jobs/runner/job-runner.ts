@@ -2,8 +2,8 @@
 // other tabs watch the same jobs through the store (its storage tells them of every change). When
 // the lock is won the runner first settles what a closed tab left behind (a chunk still `sending`
 // may have been imported: the `interrupted` event makes it `unknown`), then sends every running
-// job's pending chunks, oldest job first, one request at a time, and wakes again whenever the
-// store changes. It changes jobs only by the events of job-machine.ts, and touches no browser
+// job's pending chunks, one request at a time, a chunk of each job in turn (oldest job first),
+// and wakes again whenever the store changes. It changes jobs only by the events of job-machine.ts, and touches no browser
 // global: the lock manager, the page's origin and notifications are given (job-runtime.ts).
 //
 //   runner.start(reader, client) → stop()   from the app, once, with the reader of batch bodies
@@ -228,22 +228,29 @@ export class JobRunner extends Observable<RunnerSnapshot> {
     const target = this.deps.getTarget();
     const reader = this.reader;
     if (!target || !reader) return;
-    const jobs = (await this.knownJobs())
-      .filter((job) => job.runState === 'running' && job.serviceUrl === target.baseUrl && job.chunks.some((c) => c.state.status === 'pending'))
-      .reverse(); // oldest first
     const submit: SubmitDeps = {
       store: this.deps.store,
       send: this.deps.send ? this.deps.send(target) : payloadSender(target, reader, this.deps.store, this.http(reader), this.deps.pageOrigin, this.fetchReading(reader)?.database),
       waitForBudget: (s) => this.deps.budget.waitUntilReady('import', s),
       now: this.deps.now,
     };
-    for (const job of jobs) {
-      if (signal.aborted) return;
-      try {
-        await sendPendingChunks(job.id, submit, signal);
-      } catch {
+    // Round robin, one chunk a job a turn, oldest job first in each turn, the jobs read again
+    // every turn: where one runner sends several people's jobs (the console's server), a job sent
+    // a moment after a large one takes its turns at once rather than waiting for it to end.
+    for (;;) {
+      const jobs = (await this.knownJobs())
+        .filter((job) => job.runState === 'running' && job.serviceUrl === target.baseUrl && job.chunks.some((c) => c.state.status === 'pending'))
+        .reverse(); // oldest first
+      let sentAny = false;
+      for (const job of jobs) {
         if (signal.aborted) return;
+        try {
+          if ((await sendPendingChunks(job.id, submit, signal, 1)) === 'turn-over') sentAny = true;
+        } catch {
+          if (signal.aborted) return;
+        }
       }
+      if (!sentAny) return;
     }
   }
 

@@ -25,7 +25,8 @@ export interface SubmitDeps {
   now: () => number;
 }
 
-export type SubmitStop = 'nothing-pending' | 'paused' | 'not-running' | 'gone';
+/** Why sending stopped; `turn-over`: the job sent its share of this turn and has chunks left. */
+export type SubmitStop = 'nothing-pending' | 'paused' | 'not-running' | 'gone' | 'turn-over';
 
 const CAP_WORDS = /\b(too large|too many|too big|at most|maximum|max|limit|cap|exceeds?)\b/i;
 const SIZE_WORDS = /\b(rows?|lines?|records?|shipments?|requests?|items?|bytes?|size|[kmg]b)\b/i;
@@ -48,9 +49,13 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Sends the job's pending chunks one at a time until none is left or the job stops running. */
-export async function sendPendingChunks(jobId: string, deps: SubmitDeps, signal: AbortSignal): Promise<SubmitStop> {
-  for (;;) {
+/**
+ * Sends the job's pending chunks one at a time until none is left or the job stops running, or
+ * until `perTurn` of them went out (then `turn-over`: the runner gives the next job its turn).
+ */
+export async function sendPendingChunks(jobId: string, deps: SubmitDeps, signal: AbortSignal, perTurn = Infinity): Promise<SubmitStop> {
+  for (let sent = 0; ; ) {
+    if (sent >= perTurn) return 'turn-over';
     const job = await deps.store.getJob(jobId);
     if (!job) return 'gone';
     if (job.runState !== 'running') return job.runState === 'paused' ? 'paused' : 'not-running';
@@ -69,6 +74,7 @@ export async function sendPendingChunks(jobId: string, deps: SubmitDeps, signal:
     const claimed = claim.job.chunks.find((c) => c.id === next.id)!;
     const outcome = await sendOne(claim.job, claimed, deps, signal);
     if (outcome === 'paused') return 'paused';
+    sent++;
   }
 }
 
