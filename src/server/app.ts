@@ -74,7 +74,7 @@ function registerConsoleServer(app: FastifyInstance, config: ServerConfig, deps:
   const serverHoldsKey = config.upstreamUrl !== null && config.upstreamApiKey !== null;
   // Only where the console's server runs jobs: otherwise its endpoints do not exist (404), so
   // nothing can make this server keep rows, start runners or hold a key.
-  if (config.consoleRunsJobs) registerServerJobHost(app, {
+  const hosts = !config.consoleRunsJobs ? null : registerServerJobHost(app, {
     consoleDbPath: config.consoleDbPath,
     store,
     workspaceOf,
@@ -85,7 +85,7 @@ function registerConsoleServer(app: FastifyInstance, config: ServerConfig, deps:
     ...deps.serverJobs,
   });
   const pacer = config.consolePacer ? new Pacer({ advertised: config.upstreamUrl === null ? sandboxLimits(config) : {} }) : null;
-  registerPacing(app, pacer, workspaceOf, store);
+  registerPacing(app, pacer, workspaceOf, store, (workspace) => hosts?.jobsToSend(workspace) ?? []);
   return { observe: importObserver(store, workspaceOf), pacer, workspaceOf };
 }
 

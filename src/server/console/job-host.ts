@@ -98,6 +98,18 @@ export class JobHosts {
     return host;
   }
 
+  /**
+   * The workspace's jobs this server is sending: running, with chunks still to go out (each waits
+   * its turn even before its first import reaches the pacer). None where its jobs are not started.
+   */
+  jobsToSend(workspace: string): string[] {
+    const snapshot = this.hosts.get(workspace)?.store.getSnapshot();
+    if (snapshot?.status !== 'ready') return [];
+    return snapshot.jobs
+      .filter((job) => job.runState === 'running' && job.chunks.some((chunk) => chunk.state.status === 'pending' || chunk.state.status === 'sending'))
+      .map((job) => job.id);
+  }
+
   /** Closes every workspace's jobs idle for HOST_IDLE_MS with nothing unfinished (the sweep's turn, each minute). */
   async evictIdle(): Promise<void> {
     const now = (this.options.now ?? Date.now)();
