@@ -5,7 +5,7 @@
 // in one click; with CONSOLE_RUNS_JOBS off it says the browser's job waits for a connection.
 import { expect, screenshot, test } from './support/fixtures';
 import { shipmentsCsv } from './support/files';
-import { connectToSandbox, dropAndSend } from './support/journey';
+import { connectToSandbox, dropAndSend, jobFinishedBadge } from './support/journey';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -25,7 +25,9 @@ test('a job sent from a tab that was closed finishes in a new tab with 60 create
   await expect(row.getByRole('cell').first()).toHaveText(/^\W*Finished$/, { timeout: 60_000 });
   await expect(row.getByRole('cell').nth(4)).toHaveText('60'); // Created
   await row.getByRole('link', { name: /^Open reopened\.csv/ }).click();
-  await expect(again.getByText(/^✓\s*Finished$/)).toBeVisible();
+  // The job's page, not History's table (whose rows have badges of their own).
+  await expect(again.getByRole('heading', { level: 1, name: 'reopened.csv' })).toBeVisible();
+  await expect(jobFinishedBadge(again)).toHaveText(/^\W*Finished$/);
   await expect(again.getByRole('term').filter({ hasText: /^Created$/ }).locator('xpath=following-sibling::dd')).toHaveText('60');
   await screenshot(again, 'submit-reopened-finished');
 });
