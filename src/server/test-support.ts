@@ -1,6 +1,10 @@
 // Helpers for the sandbox's in-process tests: an app on a throwaway store, the demo key's
 // header, multipart bodies and polling a batch to its final status.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Batch } from '../contract/batch';
 import { isFinalBatchStatus } from '../contract/batch';
 import { buildApp } from './app';
@@ -82,4 +86,32 @@ export async function waitForBatch(app: FastifyInstance, id: string, timeoutMs =
     if (Date.now() > deadline) throw new Error(`batch ${id} still ${batch.status} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/**
+ * For a test file of console servers on throwaway databases: `files()` gives a fresh sandbox and
+ * console database each call; every app pushed on `apps` is closed after its test, the files are
+ * removed after the file's last, and the parse pool is warmed first and freed at the end.
+ */
+export function consoleServerTestBed(prefix: string): { apps: FastifyInstance[]; files: () => Pick<ServerConfig, 'dbPath' | 'consoleDbPath'> } {
+  const dirs: string[] = [];
+  const apps: FastifyInstance[] = [];
+  beforeAll(async () => {
+    await warmParsePool();
+  }, 120_000);
+  afterEach(async () => {
+    await Promise.all(apps.splice(0).map((app) => app.close()));
+  });
+  afterAll(async () => {
+    dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
+    await closeParsePool(testConfig());
+  });
+  return {
+    apps,
+    files() {
+      const dir = mkdtempSync(join(tmpdir(), `${prefix}-`));
+      dirs.push(dir);
+      return { dbPath: join(dir, 'sandbox.sqlite'), consoleDbPath: join(dir, 'console.sqlite') };
+    },
+  };
 }

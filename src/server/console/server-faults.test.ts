@@ -6,11 +6,8 @@
 // on the same files. Then the job must finish (an unknown chunk resent as the user would, under
 // its Idempotency-Key), the accounting invariant hold, and the sandbox's store hold each row once.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '../../contract/idempotency';
 import type { PacingView } from '../../contract/pacing';
 import type { NewServerJob } from '../../contract/server-jobs';
@@ -19,7 +16,7 @@ import type { ImportJob } from '../../jobs/import-job';
 import { containerCheckDigit } from '../../spreadsheet/iso6346';
 import { buildApp } from '../app';
 import { type FaultShares, testConfig, type ServerConfig } from '../config';
-import { closeParsePool, seededRandom, warmParsePool } from '../test-support';
+import { consoleServerTestBed, seededRandom } from '../test-support';
 import { inProcessFetch } from './in-process-fetch';
 
 const KEY = 'fault-matrix-key-000000001';
@@ -30,24 +27,7 @@ const CAP = 5;
 /** Polls of one batch 100 ms apart rather than 10–15 s. */
 const FAST_POLLS = { serverJobs: { pollSpacing: { spacingMs: 100, jitterMs: 0 } } };
 
-const dirs: string[] = [];
-const apps: FastifyInstance[] = [];
-beforeAll(async () => {
-  await warmParsePool();
-}, 120_000);
-afterEach(async () => {
-  await Promise.all(apps.splice(0).map((app) => app.close()));
-});
-afterAll(async () => {
-  dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
-  await closeParsePool(testConfig());
-});
-
-function files(): Pick<ServerConfig, 'dbPath' | 'consoleDbPath'> {
-  const dir = mkdtempSync(join(tmpdir(), 'server-faults-'));
-  dirs.push(dir);
-  return { dbPath: join(dir, 'sandbox.sqlite'), consoleDbPath: join(dir, 'console.sqlite') };
-}
+const { apps, files } = consoleServerTestBed('server-faults');
 
 /** An import the runner made, by its Idempotency-Key (`<job id>:<chunk id>`), and what came back: a status, or none. */
 interface ImportMade {

@@ -3,11 +3,10 @@
 // a new one built on the same CONSOLE_DB and SANDBOX_DB) resumes it with no row sent twice; a
 // pasted key is not kept across a restart, and its jobs wait for it; workspaces see only their own.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NewServerJob } from '../../contract/server-jobs';
 import { accountJob } from '../../jobs/accounting';
 import type { BatchOutcome, ImportJob } from '../../jobs/import-job';
@@ -15,7 +14,7 @@ import { jobDatabasePath, SqliteJobDatabase } from '../../jobs/storage/sqlite-st
 import { containerCheckDigit } from '../../spreadsheet/iso6346';
 import { buildApp } from '../app';
 import { testConfig, type ServerConfig } from '../config';
-import { closeParsePool, warmParsePool } from '../test-support';
+import { consoleServerTestBed } from '../test-support';
 import { inProcessFetch } from './in-process-fetch';
 import { WAITING_FOR_KEY } from './job-host';
 
@@ -27,24 +26,7 @@ const HEADERS = ['tracking_number', 'tracking_type', 'reference', 'carrier'];
 /** Polls of one batch 50 ms apart rather than 10–15 s: the sandbox processes at once. */
 const FAST_POLLS = { serverJobs: { pollSpacing: { spacingMs: 50, jitterMs: 0 } } };
 
-const dirs: string[] = [];
-const apps: FastifyInstance[] = [];
-beforeAll(async () => {
-  await warmParsePool();
-}, 120_000);
-afterEach(async () => {
-  await Promise.all(apps.splice(0).map((app) => app.close()));
-});
-afterAll(async () => {
-  dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
-  await closeParsePool(testConfig());
-});
-
-function files(): Pick<ServerConfig, 'dbPath' | 'consoleDbPath'> {
-  const dir = mkdtempSync(join(tmpdir(), 'server-jobs-'));
-  dirs.push(dir);
-  return { dbPath: join(dir, 'sandbox.sqlite'), consoleDbPath: join(dir, 'console.sqlite') };
-}
+const { apps, files } = consoleServerTestBed('server-jobs');
 
 async function server(overrides: Partial<ServerConfig>, deps: Parameters<typeof buildApp>[1] = FAST_POLLS): Promise<FastifyInstance> {
   const app = await buildApp(testConfig({ apiKeys: [{ key: KEY_A, workspace: 'a' }, { key: KEY_B, workspace: 'b' }], consoleRunsJobs: true, ...overrides }), deps);
