@@ -90,10 +90,16 @@ export async function waitForBatch(app: FastifyInstance, id: string, timeoutMs =
 
 /**
  * For a test file of console servers on throwaway databases: `files()` gives a fresh sandbox and
- * console database each call; every app pushed on `apps` is closed after its test, the files are
+ * console database each call; every app `started` is closed after its test, the files are
  * removed after the file's last, and the parse pool is warmed first and freed at the end.
  */
-export function consoleServerTestBed(prefix: string): { apps: FastifyInstance[]; files: () => Pick<ServerConfig, 'dbPath' | 'consoleDbPath'> } {
+export function consoleServerTestBed(prefix: string): {
+  files: () => Pick<ServerConfig, 'dbPath' | 'consoleDbPath'>;
+  /** The app kept to be closed after the test, once ready. */
+  started: (app: FastifyInstance) => Promise<FastifyInstance>;
+  /** Closes the app now (a server stopped mid-test). */
+  close: (app: FastifyInstance) => Promise<void>;
+} {
   const dirs: string[] = [];
   const apps: FastifyInstance[] = [];
   beforeAll(async () => {
@@ -107,7 +113,15 @@ export function consoleServerTestBed(prefix: string): { apps: FastifyInstance[];
     await closeParsePool(testConfig());
   });
   return {
-    apps,
+    async started(app) {
+      apps.push(app);
+      await app.ready();
+      return app;
+    },
+    async close(app) {
+      apps.splice(apps.indexOf(app), 1);
+      await app.close();
+    },
     files() {
       const dir = mkdtempSync(join(tmpdir(), `${prefix}-`));
       dirs.push(dir);

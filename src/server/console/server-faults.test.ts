@@ -27,7 +27,7 @@ const CAP = 5;
 /** Polls of one batch 100 ms apart rather than 10–15 s. */
 const FAST_POLLS = { serverJobs: { pollSpacing: { spacingMs: 100, jitterMs: 0 } } };
 
-const { apps, files } = consoleServerTestBed('server-faults');
+const { files, started, close } = consoleServerTestBed('server-faults');
 
 /** An import the runner made, by its Idempotency-Key (`<job id>:<chunk id>`), and what came back: a status, or none. */
 interface ImportMade {
@@ -70,14 +70,7 @@ async function server(where: Pick<ServerConfig, 'dbPath' | 'consoleDbPath'>, ove
   );
   self = app;
   importsMade.set(app, made);
-  apps.push(app);
-  await app.ready();
-  return app;
-}
-
-async function close(app: FastifyInstance): Promise<void> {
-  apps.splice(apps.indexOf(app), 1);
-  await app.close();
+  return started(app);
 }
 
 function faultsOf(app: FastifyInstance): NonNullable<FastifyInstance['sandboxFaults']> {

@@ -26,18 +26,10 @@ const HEADERS = ['tracking_number', 'tracking_type', 'reference', 'carrier'];
 /** Polls of one batch 50 ms apart rather than 10–15 s: the sandbox processes at once. */
 const FAST_POLLS = { serverJobs: { pollSpacing: { spacingMs: 50, jitterMs: 0 } } };
 
-const { apps, files } = consoleServerTestBed('server-jobs');
+const { files, started, close } = consoleServerTestBed('server-jobs');
 
 async function server(overrides: Partial<ServerConfig>, deps: Parameters<typeof buildApp>[1] = FAST_POLLS): Promise<FastifyInstance> {
-  const app = await buildApp(testConfig({ apiKeys: [{ key: KEY_A, workspace: 'a' }, { key: KEY_B, workspace: 'b' }], consoleRunsJobs: true, ...overrides }), deps);
-  apps.push(app);
-  await app.ready();
-  return app;
-}
-
-async function close(app: FastifyInstance): Promise<void> {
-  apps.splice(apps.indexOf(app), 1);
-  await app.close();
+  return started(await buildApp(testConfig({ apiKeys: [{ key: KEY_A, workspace: 'a' }, { key: KEY_B, workspace: 'b' }], consoleRunsJobs: true, ...overrides }), deps));
 }
 
 /** `rows` valid container rows, each with its own reference, cut into CSV chunks of `chunkRows`. */
