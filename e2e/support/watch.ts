@@ -13,7 +13,8 @@ export interface Resent {
 
 /** Clicks one Resend (or Skip) of a request whose answer was lost, if the page offers one. */
 async function resolveOneUnknown(page: Page, resolve: 'resend' | 'skip', resent: Resent[]): Promise<boolean> {
-  const button = page.getByRole('button', { name: resolve === 'resend' ? /^Resend rows \d+–\d+$/ : /^Skip rows \d+–\d+$/ }).first();
+  // Enabled only: a loss already answered keeps its buttons, inert, until the page shows the chunk moved on.
+  const button = page.getByRole('button', { name: resolve === 'resend' ? /^Resend rows \d+–\d+$/ : /^Skip rows \d+–\d+$/, disabled: false }).first();
   if (!(await button.isVisible().catch(() => false))) return false;
   // Bounded: the button of a chunk just resent leaves the page a moment after the click, and an
   // unbounded action on a locator that no longer matches waits until the test's own timeout.

@@ -174,14 +174,17 @@ export class JobStore extends Observable<JobsSnapshot> {
     return this.applied(id, { type: 'resume', at: this.now() });
   }
 
-  /** The user chose to send an `unknown` chunk again (its rows without reference may be created twice). */
-  resendChunk(jobId: string, chunkId: number): Promise<ImportJob> {
-    return this.applied(jobId, { type: 'resend', chunkId, at: this.now() });
+  /**
+   * The user chose to send an `unknown` chunk again (its rows without reference may be created
+   * twice). Refused, with its sentence, when the chunk is no longer unknown (answered meanwhile).
+   */
+  resendChunk(jobId: string, chunkId: number): Promise<Applied> {
+    return this.apply(jobId, { type: 'resend', chunkId, at: this.now() });
   }
 
-  /** The user chose not to send an `unknown` chunk again: its rows count as skipped. */
-  skipChunk(jobId: string, chunkId: number): Promise<ImportJob> {
-    return this.applied(jobId, { type: 'skip', chunkId, at: this.now() });
+  /** The user chose not to send an `unknown` chunk again: its rows count as skipped. Refused as resendChunk is. */
+  skipChunk(jobId: string, chunkId: number): Promise<Applied> {
+    return this.apply(jobId, { type: 'skip', chunkId, at: this.now() });
   }
 
   async deleteJob(id: string): Promise<void> {

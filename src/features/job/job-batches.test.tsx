@@ -3,8 +3,10 @@ import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BatchProgress } from '../../jobs/import-job';
-import { BatchTable } from './job-batches';
+import type { BatchProgress, ImportJob } from '../../jobs/import-job';
+import { madeJob, transition } from '../../jobs/job-machine';
+import { jobStore } from '../../jobs/job-runtime';
+import { BatchTable, UnknownChunks } from './job-batches';
 import type { JobView } from './job-view';
 
 function batch(batchId: string, acceptedAt: number): BatchProgress & { stalled: boolean } {
@@ -43,6 +45,52 @@ function stubClipboard(writeText: (text: string) => Promise<void>) {
 
 afterEach(() => {
   Reflect.deleteProperty(navigator, 'clipboard');
+  vi.restoreAllMocks();
+});
+
+/** A job of two one-row chunks whose answers were both lost. */
+function jobWithLostAnswers(): ImportJob {
+  let job = madeJob(
+    { id: 'job-1', at: 0, source: { kind: 'quick-add' }, endpoint: 'list', headers: [], chunkRows: 1, serviceUrl: 'https://svc.example', rowsRead: 2, numbering: 'Row', skippedBeforeSend: [], notify: false },
+    [{ rowNumbers: [1], withoutReference: 1 }, { rowNumbers: [2], withoutReference: 0 }],
+  );
+  for (const chunkId of [0, 1]) {
+    job = transition(job, { type: 'claim', chunkId, at: 1 }).job!;
+    job = transition(job, { type: 'lost', chunkId, error: 'The connection dropped before the service answered.', at: 2 }).job!;
+  }
+  return job;
+}
+
+describe('The job page’s requests whose answer was lost', () => {
+  it('takes one answer per loss: a second click, or a page a poll behind, sends nothing more', async () => {
+    const job = jobWithLostAnswers();
+    const resend = vi.spyOn(jobStore, 'resendChunk').mockResolvedValue({ job, refused: null });
+    // The page is a poll behind: the job it shows still has the chunk lost.
+    render(<UnknownChunks job={job} />);
+    const button = screen.getByRole('button', { name: 'Resend rows 1–1' });
+    await userEvent.click(button);
+    await userEvent.click(button);
+    expect(resend).toHaveBeenCalledTimes(1);
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('button', { name: 'Skip rows 1–1' })).toHaveAttribute('aria-disabled', 'true');
+    // The other loss is still the person's to answer.
+    expect(screen.getByRole('button', { name: 'Resend rows 2–2' })).not.toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('says why an answer was refused, and lets the person answer again when it never reached the job', async () => {
+    const job = jobWithLostAnswers();
+    vi.spyOn(jobStore, 'skipChunk').mockResolvedValueOnce({ job, refused: 'Rows 2–2 skipped: only a chunk whose answer was lost is skipped.' });
+    const resend = vi.spyOn(jobStore, 'resendChunk').mockRejectedValueOnce(new Error('The console’s server did not answer.')).mockResolvedValue({ job, refused: null });
+    render(<UnknownChunks job={job} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Skip rows 2–2' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Rows 2–2 skipped: only a chunk whose answer was lost is skipped.');
+    await userEvent.click(screen.getByRole('button', { name: 'Resend rows 1–1' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your answer for rows 1–1 did not reach the job: The console’s server did not answer.');
+    const again = screen.getByRole('button', { name: 'Resend rows 1–1' });
+    await waitFor(() => expect(again).not.toHaveAttribute('aria-disabled', 'true'));
+    await userEvent.click(again);
+    expect(resend).toHaveBeenCalledTimes(2);
+  });
 });
 
 describe('The job page’s batches', () => {

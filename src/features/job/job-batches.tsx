@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../components/button';
 import { ProgressBar } from '../../components/progress-bar';
 import { StatusBadge } from '../../components/status-badge';
-import type { ImportJob } from '../../jobs/import-job';
+import type { ImportJob, JobChunk } from '../../jobs/import-job';
 import { jobStore } from '../../jobs/job-runtime';
 import { sendsIdempotencyKey } from '../../jobs/runner/submit-queue';
 import type { JobView } from './job-view';
@@ -13,8 +13,36 @@ const time = (ms: number | null) => (ms === null ? '—' : new Date(ms).toLocale
 
 /** Chunks whose answer was lost: they may have been imported. The user resends or skips each. */
 export function UnknownChunks({ job }: { job: ImportJob }) {
+  // Each loss the person has answered (chunk and when its answer was lost): its buttons stay
+  // inert until the page shows the chunk moved on, so a second click — or a page still a poll
+  // behind the console's server — is never a second decision. aria-disabled keeps keyboard focus.
+  const [answered, setAnswered] = useState<ReadonlySet<string>>(new Set());
+  const [refused, setRefused] = useState<string | null>(null);
   const unknown = job.chunks.filter((c) => c.state.status === 'unknown');
   if (unknown.length === 0) return null;
+  const lossOf = (chunk: JobChunk) => `${chunk.id}@${chunk.state.status === 'unknown' ? chunk.state.at : ''}`;
+
+  const answer = async (chunk: JobChunk, choice: 'resend' | 'skip') => {
+    const loss = lossOf(chunk);
+    if (answered.has(loss)) return;
+    setAnswered((losses) => new Set(losses).add(loss));
+    setRefused(null);
+    const again = () =>
+      setAnswered((losses) => {
+        const next = new Set(losses);
+        next.delete(loss);
+        return next;
+      });
+    try {
+      const applied = await (choice === 'resend' ? jobStore.resendChunk(job.id, chunk.id) : jobStore.skipChunk(job.id, chunk.id));
+      if (applied.refused !== null) setRefused(applied.refused);
+    } catch (error) {
+      // Not applied (the console's server unreachable, say): the person may answer again.
+      again();
+      setRefused(`Your answer for rows ${chunk.firstRow}–${chunk.lastRow} did not reach the job: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+
   return (
     <section aria-labelledby="unknown-heading" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-5">
       <h2 id="unknown-heading" className="text-lg font-semibold text-amber-950">Requests whose answer was lost</h2>
@@ -23,25 +51,33 @@ export function UnknownChunks({ job }: { job: ImportJob }) {
           ? 'The service may or may not have imported these rows. Resending is safe here: each request carries its own key, so if the first one did arrive the service answers with that batch instead of importing the rows again.'
           : 'The service may or may not have imported these rows. Rows with a reference are updated, not duplicated, if you send them again; rows without a reference would be created a second time if the first request did arrive.'}
       </p>
+      {refused && (
+        <p role="alert" className="text-sm font-medium text-red-800">
+          {refused}
+        </p>
+      )}
       <ul className="space-y-2">
-        {unknown.map((chunk) => (
-          <li key={chunk.id} className="flex flex-wrap items-center justify-between gap-3 rounded-md bg-white p-3 text-sm shadow-sm">
-            <div>
-              <p className="font-medium text-slate-900">
-                Rows {chunk.firstRow}–{chunk.lastRow} ({n(chunk.rowCount)} rows, {n(chunk.withoutReference)} without a reference)
-              </p>
-              <p className="text-slate-600">{chunk.state.status === 'unknown' ? chunk.state.error : ''}</p>
-            </div>
-            <div className="flex gap-2">
-              <Button variant="secondary" onClick={() => void jobStore.resendChunk(job.id, chunk.id)} aria-label={`Resend rows ${chunk.firstRow}–${chunk.lastRow}`}>
-                Resend
-              </Button>
-              <Button variant="ghost" onClick={() => void jobStore.skipChunk(job.id, chunk.id)} aria-label={`Skip rows ${chunk.firstRow}–${chunk.lastRow}`}>
-                Skip
-              </Button>
-            </div>
-          </li>
-        ))}
+        {unknown.map((chunk) => {
+          const busy = answered.has(lossOf(chunk));
+          return (
+            <li key={chunk.id} className="flex flex-wrap items-center justify-between gap-3 rounded-md bg-white p-3 text-sm shadow-sm">
+              <div>
+                <p className="font-medium text-slate-900">
+                  Rows {chunk.firstRow}–{chunk.lastRow} ({n(chunk.rowCount)} rows, {n(chunk.withoutReference)} without a reference)
+                </p>
+                <p className="text-slate-600">{chunk.state.status === 'unknown' ? chunk.state.error : ''}</p>
+              </div>
+              <div className="flex gap-2">
+                <Button variant="secondary" aria-disabled={busy} className={busy ? 'cursor-wait opacity-50' : ''} onClick={() => void answer(chunk, 'resend')} aria-label={`Resend rows ${chunk.firstRow}–${chunk.lastRow}`}>
+                  Resend
+                </Button>
+                <Button variant="ghost" aria-disabled={busy} className={busy ? 'cursor-wait opacity-50' : ''} onClick={() => void answer(chunk, 'skip')} aria-label={`Skip rows ${chunk.firstRow}–${chunk.lastRow}`}>
+                  Skip
+                </Button>
+              </div>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );
