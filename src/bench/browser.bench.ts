@@ -14,7 +14,9 @@
 // library alternate (their order swapped every run), each measurement in a tab of its own. Every figure is the median (range) of
 // `--runs N` (BENCH_RUNS, default 5); the machine's load is printed with them. Writes
 // bench-results/browser.json. `--rows N` changes the size (above 200,000 rows CSV only);
-// `--only csv|xlsx` runs one format; `--kind narrow|user` one file.
+// `--only csv|xlsx` runs one format; `--kind narrow|user` one file. `--look MS` waits MS on the
+// Columns step before Continue, as a person reading it does (default 0: Continue at once, the
+// worst case); the console builds the review meanwhile, so continue → grid is what is left of it.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium, NO_BROWSER_MESSAGE } from '../tooling/browser';
@@ -30,6 +32,7 @@ const ROWS = Number(option('rows') ?? 100_000);
 const only = option('only');
 const onlyKind = option('kind');
 const RUNS = runCount(5);
+const LOOK_MS = Number(option('look') ?? 0);
 
 const HEADER = ['tracking_number', 'tracking_type', 'reference', 'carrier', 'name', 'tags', 'cf_po_number'];
 
@@ -79,7 +82,11 @@ interface Figures {
   rows: number;
   fileMB: number;
   dropToColumnsMs: number;
+  /** From the drop until the file reader's answer reached the page (the rest: the Columns step rendered). */
+  readAnsweredMs: number;
   continueToGridMs: number;
+  /** From Continue until the review's answer reached the page: 0 when it was built ahead, while the Columns step was shown. */
+  reviewAnsweredMs: number;
   /** dropToColumnsMs + continueToGridMs: the console's own time until the grid is usable. */
   usableMs: number;
   /** The library alone in a worker, on the same file, in the same run. */
@@ -190,7 +197,27 @@ async function measureLibrary(page: Page, workerCode: string, file: BenchFile): 
   return Math.round(answer.pageMs);
 }
 
+/**
+ * Before the page's scripts: when the file reader's answers to `read` and `build-review` reach the
+ * page (window.readerMarks), so each wait splits into the worker's part and the page's render.
+ */
+function markReaderAnswers(): void {
+  const marks: Record<string, number> = {};
+  (window as unknown as { readerMarks: Record<string, number> }).readerMarks = marks;
+  const Original = window.Worker;
+  window.Worker = class extends Original {
+    constructor(url: string | URL, options?: WorkerOptions) {
+      super(url, options);
+      // Added before the page's own handler: it runs first, at the answer's arrival.
+      this.addEventListener('message', (event: MessageEvent<{ type?: string; kind?: string }>) => {
+        if (event.data?.type === 'done' && (event.data.kind === 'read' || event.data.kind === 'build-review')) marks[event.data.kind] = performance.now();
+      });
+    }
+  };
+}
+
 async function measure(page: Page, marker: string, file: BenchFile, libraryMs: number): Promise<Figures> {
+  await page.addInitScript(markReaderAnswers);
   await page.goto('/');
   await page.getByRole('heading', { name: 'Import shipments' }).waitFor();
   await putFile(page, file);
@@ -227,13 +254,17 @@ async function measure(page: Page, marker: string, file: BenchFile, libraryMs: n
     zone.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
   });
   await page.getByRole('heading', { name: 'Columns' }).waitFor({ timeout: 300_000 });
+  if (LOOK_MS > 0) await page.waitForTimeout(LOOK_MS);
   await page.getByRole('button', { name: 'Continue to review' }).click();
   const grid = page.getByRole('region', { name: 'Rows to review' });
   await grid.getByRole('button', { name: /^tracking_number, (line|row) 2:/ }).waitFor({ timeout: 300_000 });
   const rss = memory.stop();
   const marks = await page.evaluate(() => (window as unknown as { marks: Record<string, number> }).marks);
+  const reader = await page.evaluate(() => (window as unknown as { readerMarks: Record<string, number> }).readerMarks);
   const dropToColumnsMs = Math.round((marks.columns ?? NaN) - (marks.drop ?? NaN));
   const continueToGridMs = Math.round((marks.grid ?? NaN) - (marks.continue ?? NaN));
+  // The review answered before Continue (built ahead): none of the wait after Continue is the worker's.
+  const reviewAnsweredMs = Math.max(0, Math.round((reader['build-review'] ?? NaN) - (marks.continue ?? NaN)));
 
   // Scroll through the grid and count the table rows in the DOM at each stop.
   let maxDomRows = 0;
@@ -272,7 +303,9 @@ async function measure(page: Page, marker: string, file: BenchFile, libraryMs: n
     rows: ROWS,
     fileMB: Math.round((file.bytes.length / 2 ** 20) * 10) / 10,
     dropToColumnsMs,
+    readAnsweredMs: Math.round((reader.read ?? NaN) - (marks.drop ?? NaN)),
     continueToGridMs,
+    reviewAnsweredMs,
     usableMs: dropToColumnsMs + continueToGridMs,
     libraryMs,
     longestTaskMs: Math.round(Math.max(0, ...longTasks)),
@@ -341,7 +374,7 @@ try {
   await server.stop();
 }
 
-console.log(`Headless Chromium, ${ROWS.toLocaleString('en')} rows; median (range) of ${RUNS} run(s) each; ${load} at the start, ${machineLoad()} at the end.\n`);
+console.log(`Headless Chromium, ${ROWS.toLocaleString('en')} rows; median (range) of ${RUNS} run(s) each; ${LOOK_MS > 0 ? `${LOOK_MS} ms on the Columns step before Continue` : "Continue as soon as the Columns step shows"}; ${load} at the start, ${machineLoad()} at the end.\n`);
 console.log('| file | columns | size | drop → columns | continue → grid | usable | library alone in a worker | console ÷ library (target) | longest task | tasks > 100 ms | renderer at usable (peak); growth from the drop | at usable ÷ file (peak ÷ file) | DOM rows | edit → revalidated |');
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 const groups = new Map<string, Figures[]>();
@@ -355,7 +388,7 @@ for (const [name, runs] of groups) {
   ratios[name] = { median: median(each), runs: each };
   const target = first.format === 'csv' ? '≤ 1.5×' : '≤ 0.2×';
   console.log(
-    `| ${name} | ${first.columns} | ${first.fileMB} MB | ${of((r) => r.dropToColumnsMs)} | ${of((r) => r.continueToGridMs)} | ${of((r) => r.usableMs)} | ${LIBRARY[first.format]} ${of((r) => r.libraryMs)} | **${of((r) => r.usableMs / r.libraryMs, '×', 2)}** (${target}) | ${of((r) => r.longestTaskMs)} | ${of((r) => r.longTasksOver100, '')} | ${of((r) => r.rssUsableMb, 'MB')} (${of((r) => r.rssPeakMb, 'MB')}); +${of((r) => r.rssUsableMb - r.rssBeforeMb, 'MB')} over before | ${of((r) => r.rssUsableMb / (r.fileMB || 1), '×', 1)} (${of((r) => r.rssPeakMb / (r.fileMB || 1), '×', 1)}) | ${of((r) => r.maxDomRows, '')} | ${of((r) => r.editToRevalidatedMs)} |`,
+    `| ${name} | ${first.columns} | ${first.fileMB} MB | ${of((r) => r.dropToColumnsMs)}; read answered at ${of((r) => r.readAnsweredMs)} | ${of((r) => r.continueToGridMs)}; review answered at ${of((r) => r.reviewAnsweredMs)} | ${of((r) => r.usableMs)} | ${LIBRARY[first.format]} ${of((r) => r.libraryMs)} | **${of((r) => r.usableMs / r.libraryMs, '×', 2)}** (${target}) | ${of((r) => r.longestTaskMs)} | ${of((r) => r.longTasksOver100, '')} | ${of((r) => r.rssUsableMb, 'MB')} (${of((r) => r.rssPeakMb, 'MB')}); +${of((r) => r.rssUsableMb - r.rssBeforeMb, 'MB')} over before | ${of((r) => r.rssUsableMb / (r.fileMB || 1), '×', 1)} (${of((r) => r.rssPeakMb / (r.fileMB || 1), '×', 1)}) | ${of((r) => r.maxDomRows, '')} | ${of((r) => r.editToRevalidatedMs)} |`,
   );
 }
 console.log(`\nRenderer memory: VmRSS (/proc/<pid>/status) of the page's renderer process (the page and its workers, which are threads of it), sampled every 100 ms from the drop; before the drop: ${medianWithRange(results.map((r) => r.rssBeforeMb), 'MB')}. Load after each measurement: ${loads.join('; ')}.`);

@@ -103,7 +103,8 @@ const handlers: Handlers = {
   reread: (request, id) => read(id, request.options),
   'build-review': (request) => {
     if (!table) throw new Error('No file has been read yet.');
-    session = ReviewSession.build(table, request.headerRow, request.mapping, retried);
+    // The page asks while the Columns step is shown, and again at Continue.
+    session = ReviewSession.buildOrKeep(session, table, request.headerRow, request.mapping, retried);
     return { columns: session.table.columns, state: session.state() };
   },
   review: ({ command }) => {

@@ -20,6 +20,28 @@ const ROWS = [
 ];
 
 describe('ReviewSession', () => {
+  it('a review built ahead is kept for the same read, header row and mapping while untouched; anything else builds anew', () => {
+    const all = [HEADER, ...ROWS];
+    const read: TableReadResult = { kind: 'csv', sheets: [{ name: 'f', rowCount: all.length }], sheet: 'f', rows: all, rowNumbers: all.map((_, i) => i + 1) };
+    const mapping = suggestColumnMapping(HEADER);
+    const ahead = ReviewSession.buildOrKeep(null, read, 0, mapping);
+    // Continue with the mapping the Columns step proposed: the same rows, not built again.
+    expect(ReviewSession.buildOrKeep(ahead, read, 0, structuredClone(mapping))).toBe(ahead);
+    // Another mapping, another header row, another read: built anew.
+    const carrierUnmapped = mapping.map((entry) => (entry.target === 'carrier' ? { ...entry, target: null } : entry));
+    const remapped = ReviewSession.buildOrKeep(ahead, read, 0, carrierUnmapped);
+    expect(remapped).not.toBe(ahead);
+    expect(remapped.getRows(0, 1)[0]?.values[remapped.table.columns.indexOf('carrier')]).toBe('');
+    expect(ReviewSession.buildOrKeep(ahead, read, 1, mapping)).not.toBe(ahead);
+    expect(ReviewSession.buildOrKeep(ahead, { ...read }, 0, mapping)).not.toBe(ahead);
+    // Touched (a filter, an edit, a foresight): back on Columns and Continue builds it anew, as before.
+    const touched = ReviewSession.buildOrKeep(null, read, 0, mapping);
+    touched.run({ type: 'set-filter', filter: 'errors' });
+    const again = ReviewSession.buildOrKeep(touched, read, 0, mapping);
+    expect(again).not.toBe(touched);
+    expect(again.state().filter).toBe('all');
+  });
+
   it('starts on all rows, with the table counts', () => {
     const state = sessionOf(ROWS).state();
     expect(state).toMatchObject({ filter: 'all', viewLength: 5, canUndo: false, note: null });

@@ -104,6 +104,8 @@ export class ReviewSession {
   private constructor(
     readonly table: ReviewTable,
     private readonly serviceNotes: ReadonlyMap<number, ServiceNote[]>,
+    /** The read, header row and mapping the rows were built from. */
+    private readonly builtFrom: { source: TableReadResult; headerRow: number; mapping: string },
   ) {
     this.view = rowsWhere(table, 'all');
   }
@@ -120,7 +122,18 @@ export class ReviewSession {
   ): ReviewSession {
     const numbering = retry?.numbering ?? (source.kind === 'csv' ? 'Line' : 'Row');
     const table = createReviewTable(source, headerRow, mapping, { rowWord: numbering === 'Line' ? 'line' : 'row' });
-    return new ReviewSession(table, retry?.serviceNotes ?? new Map());
+    return new ReviewSession(table, retry?.serviceNotes ?? new Map(), { source, headerRow, mapping: JSON.stringify(mapping) });
+  }
+
+  /**
+   * `kept` when it was built from the same read, header row and mapping and nothing has changed
+   * it since (no command, no foresight): the page builds the review ahead, while the Columns step
+   * is shown, and Continue with that mapping takes it as it is. Else a new session (build).
+   */
+  static buildOrKeep(kept: ReviewSession | null, source: TableReadResult, headerRow: number, mapping: ColumnMapping, retry?: RetryMatch): ReviewSession {
+    const from = kept?.builtFrom;
+    const same = from?.source === source && from.headerRow === headerRow && from.mapping === JSON.stringify(mapping);
+    return kept !== null && same && kept.version === 0 && kept.viewVersion === 0 ? kept : ReviewSession.build(source, headerRow, mapping, retry);
   }
 
   state(note: string | null = null): ReviewState {

@@ -1,6 +1,6 @@
 import { useEffect, useReducer, useRef } from 'react';
 import type { RememberedMapping } from '../../contract/remembered-mapping';
-import type { ColumnTarget } from '../../spreadsheet/column-mapping';
+import { describeMissingTargets, type ColumnTarget } from '../../spreadsheet/column-mapping';
 import type { CsvChunk } from '../../spreadsheet/csv-output';
 import type { ForesightFilter, ReadOptions, RetryRows, ReviewState, SubmissionRows } from '../../workers/import-protocol';
 import { CancelledError } from './import-session';
@@ -49,6 +49,18 @@ export function useImportWizard(customFieldSlugs: readonly string[] | undefined,
       .then(({ summary }) => dispatch({ type: 'read-done', summary, customFieldSlugs, memories: summary.retried ? [] : memoriesNow.current }))
       .catch((error: unknown) => dispatch({ type: 'failed', message: sentence(error) }));
   };
+
+  // The review built while the Columns step is shown, from the mapping it proposes for the file
+  // just read: a person reads the step for a second or more, and Continue with that mapping then
+  // finds the rows checked (the worker keeps a review built from the same header row and mapping
+  // until anything changes it). Once per read; a mapping changed by hand is built at Continue.
+  const proposedFor = s.step === 'map' ? s.summary : null;
+  useEffect(() => {
+    if (s.step !== 'map' || s.busy || describeMissingTargets(s.mapping) !== null) return;
+    // Its failure, or a cancel, is Continue's to meet and say.
+    session.request('build-review', { headerRow: s.headerRow, mapping: s.mapping }).catch(() => undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per file read: the proposal, not each change of it
+  }, [proposedFor]);
 
   const buildReview = () => {
     if (s.step !== 'map') return;

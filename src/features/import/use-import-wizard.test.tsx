@@ -1,0 +1,78 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import type { ImportRequestKind, ImportRequests, ReviewState, TableSummary } from '../../workers/import-protocol';
+import type { ImportSession } from './import-session';
+import { ImportSessionProvider } from './use-import-session';
+import { useImportWizard } from './use-import-wizard';
+
+const review: ReviewState = {
+  version: 0,
+  viewVersion: 0,
+  counts: { rows: 1, errorRows: 0, warningRows: 0, autoFixedRows: 0, excludedRows: 0, readyRows: 1 },
+  filter: 'all',
+  viewLength: 1,
+  canUndo: false,
+  note: null,
+  foresight: null,
+};
+
+const summaryOf = (header: string[]): TableSummary => ({
+  fileName: 'shipments.csv',
+  kind: 'csv',
+  sheets: [{ name: 'shipments', rowCount: 2 }],
+  sheet: 'shipments',
+  rowCount: 2,
+  preview: [header, ['MSKU1234565', 'container', 'PO-1']],
+  previewRowNumbers: [1, 2],
+  numbering: 'Line',
+  retried: false,
+});
+
+/** A file reader that answers a read with `summary` and a build with its review, and lists what it was asked. */
+function readerOf(summary: TableSummary) {
+  const asked: { kind: ImportRequestKind; body: unknown }[] = [];
+  const session = {
+    warm: () => undefined,
+    cancel: () => undefined,
+    request: <K extends ImportRequestKind>(kind: K, body: ImportRequests[K]) => {
+      asked.push({ kind, body });
+      if (kind === 'read') return Promise.resolve({ summary });
+      if (kind === 'build-review') return Promise.resolve({ columns: ['tracking_number'], state: review });
+      return Promise.reject(new Error(`not asked of this reader: ${kind}`));
+    },
+  } as unknown as ImportSession;
+  const wrapper = ({ children }: { children: ReactNode }) => <ImportSessionProvider session={session}>{children}</ImportSessionProvider>;
+  return { asked, wrapper };
+}
+
+const builds = (asked: { kind: ImportRequestKind; body: unknown }[]) => asked.filter((request) => request.kind === 'build-review').map((request) => request.body);
+
+describe('useImportWizard', () => {
+  it('asks for the review while the Columns step is shown, once per file, with the mapping it proposes; Continue asks with the mapping then shown', async () => {
+    const { asked, wrapper } = readerOf(summaryOf(['Container No', 'Type', 'Ref']));
+    const { result } = renderHook(() => useImportWizard([], 300, []), { wrapper });
+    act(() => result.current.readFile(new File(['x'], 'shipments.csv')));
+    await waitFor(() => expect(result.current.state.current.step).toBe('map'));
+    const shown = result.current.state.current;
+    if (shown.step !== 'map') throw new Error('not on the Columns step');
+    await waitFor(() => expect(builds(asked)).toEqual([{ headerRow: 0, mapping: shown.mapping }]));
+    // A column mapped by hand is not built ahead again: Continue builds it.
+    act(() => result.current.chooseTarget(2, null));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(builds(asked)).toHaveLength(1);
+    act(() => result.current.buildReview());
+    await waitFor(() => expect(result.current.state.current.step).toBe('review'));
+    const atContinue = builds(asked)[1] as { mapping: { target: string | null }[] };
+    expect(atContinue.mapping[2]?.target).toBeNull();
+  });
+
+  it('builds nothing ahead when the proposal leaves a required column unmapped', async () => {
+    const { asked, wrapper } = readerOf(summaryOf(['Ref', 'Notes', 'Other']));
+    const { result } = renderHook(() => useImportWizard([], 300, []), { wrapper });
+    act(() => result.current.readFile(new File(['x'], 'shipments.csv')));
+    await waitFor(() => expect(result.current.state.current.step).toBe('map'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(builds(asked)).toEqual([]);
+  });
+});
