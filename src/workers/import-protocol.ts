@@ -214,7 +214,8 @@ export interface ImportRequests {
 export interface ImportAnswers {
   read: { summary: TableSummary };
   reread: { summary: TableSummary };
-  'build-review': { columns: ColumnTarget[]; state: ReviewState };
+  /** `firstRows`: the view's first ROW_PAGE rows, so the grid shows them without asking. */
+  'build-review': { columns: ColumnTarget[]; state: ReviewState; firstRows: ReviewRowView[] };
   /** `row`: after an edit, the edited row as it is now, so the grid shows it without a refetch. */
   review: { state: ReviewState; row?: ReviewRowView };
   'get-rows': { from: number; rows: ReviewRowView[]; version: number };
@@ -239,3 +240,11 @@ export type WorkerResponse =
   | { type: 'failed'; id: number; message: string };
 
 export const PREVIEW_ROWS = 30;
+/** The rows a built review answers with: a page of the grid (use-row-window asks 100 at a time). */
+export const FIRST_ROWS = 100;
+
+/** The rows a review was built with: the first page of its view at `version`. */
+export interface FirstRows {
+  version: number;
+  rows: ReviewRowView[];
+}

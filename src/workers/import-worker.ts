@@ -9,6 +9,7 @@ import {
   type ImportRequestKind,
   type ImportRequests,
   PREVIEW_ROWS,
+  FIRST_ROWS,
   type ReadOptions,
   type RetryRows,
   type TableSummary,
@@ -105,7 +106,7 @@ const handlers: Handlers = {
     if (!table) throw new Error('No file has been read yet.');
     // The page asks while the Columns step is shown, and again at Continue.
     session = ReviewSession.buildOrKeep(session, table, request.headerRow, request.mapping, retried);
-    return { columns: session.table.columns, state: session.state() };
+    return { columns: session.table.columns, state: session.state(), firstRows: session.getRows(0, FIRST_ROWS) };
   },
   review: ({ command }) => {
     const state = current().run(command);

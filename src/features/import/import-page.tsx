@@ -170,6 +170,7 @@ function ImportWizard({ target, retry, preloadJobPage }: { target: { baseUrl: st
             numbering={state.summary.numbering}
             retried={state.summary.retried}
             state={state.review}
+            firstRows={state.firstRows}
             busy={state.busy}
             error={state.error}
             onState={wizard.reviewChanged}

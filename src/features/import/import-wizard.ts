@@ -5,7 +5,7 @@ import { type ColumnMapping, type ColumnTarget, setColumnTarget, suggestColumnMa
 import type { RememberedMapping } from '../../contract/remembered-mapping';
 import { detectHeaderRow } from '../../spreadsheet/header-row';
 import { applyRememberedMapping, findRememberedMapping, type MissingRememberedColumn } from '../../spreadsheet/remembered-mapping';
-import type { PreparedSubmission, ReviewState, TableSummary } from '../../workers/import-protocol';
+import type { FirstRows, PreparedSubmission, ReviewState, TableSummary } from '../../workers/import-protocol';
 
 /** The remembered mapping a file was mapped from, and its columns the file lacks. */
 export interface MappedFromMemory {
@@ -32,7 +32,7 @@ type WizardStep =
   | { step: 'drop'; error: string | null }
   | { step: 'reading'; fileName: string; progress: number | null }
   | ({ step: 'map' } & Mapped & Status)
-  | ({ step: 'review'; columns: ColumnTarget[]; review: ReviewState } & Mapped & Status)
+  | ({ step: 'review'; columns: ColumnTarget[]; review: ReviewState; firstRows?: FirstRows } & Mapped & Status)
   | ({ step: 'ready'; columns: ColumnTarget[]; review: ReviewState; submission: PreparedSubmission } & Mapped);
 
 export type StepLabel = 'File' | 'Columns' | 'Review' | 'Ready';
@@ -58,7 +58,7 @@ export type WizardEvent =
   | { type: 'header-row-chosen'; headerRow: number; customFieldSlugs?: readonly string[]; memories?: readonly RememberedMapping[] }
   | { type: 'target-chosen'; column: number; target: ColumnTarget | null; customFieldSlugs?: readonly string[] }
   | { type: 'review-requested' }
-  | { type: 'review-built'; columns: ColumnTarget[]; review: ReviewState }
+  | { type: 'review-built'; columns: ColumnTarget[]; review: ReviewState; firstRows?: FirstRows }
   | { type: 'review-changed'; review: ReviewState }
   | { type: 'prepare-requested' }
   | { type: 'prepared'; submission: PreparedSubmission }
@@ -132,7 +132,7 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
       if (s.step !== 'map' || !s.busy) return state;
       return forward(
         { ...state, current: { ...s, busy: false } },
-        { ...mappedOf(s), step: 'review', columns: event.columns, review: event.review, busy: false, error: null },
+        { ...mappedOf(s), step: 'review', columns: event.columns, review: event.review, ...(event.firstRows ? { firstRows: event.firstRows } : {}), busy: false, error: null },
       );
     case 'review-changed':
       // The Ready step's foresight answers with the review's state too (its counts).

@@ -5,7 +5,7 @@ import { Button } from '../../components/button';
 import { PanelErrorBoundary } from '../../components/error-panel';
 import type { ColumnTarget } from '../../spreadsheet/column-mapping';
 import { plural } from '../../components/plural';
-import type { ReviewCommand, ReviewFilter, ReviewRowView, ReviewState, RowNumbering } from '../../workers/import-protocol';
+import type { FirstRows, ReviewCommand, ReviewFilter, ReviewRowView, ReviewState, RowNumbering } from '../../workers/import-protocol';
 import { useImportSession } from './use-import-session';
 import { dataColumnOf, gridColOf, ReviewGrid } from './review-grid';
 import { BulkTools, FilterBar, ReviewCountsLine } from './review-toolbar';
@@ -20,6 +20,7 @@ export function ReviewStep({
   numbering,
   retried = false,
   state,
+  firstRows,
   busy,
   error: stepError,
   onState,
@@ -31,6 +32,8 @@ export function ReviewStep({
   /** Fix & retry's rows: each carries what the service said about it, shown beside its own checks. */
   retried?: boolean;
   state: ReviewState;
+  /** The rows the review was built with, shown at once. */
+  firstRows?: FirstRows;
   /** Preparing the submission is under way. */
   busy: boolean;
   /** Why the last step's request failed (preparing the submission), as a sentence. */
@@ -40,7 +43,7 @@ export function ReviewStep({
   onContinue: () => void;
 }) {
   const session = useImportSession();
-  const { rowAt, patchRow, ensure } = useRowWindow(state.version, state.viewVersion, state.viewLength);
+  const { rowAt, patchRow, ensure } = useRowWindow(state.version, state.viewVersion, state.viewLength, firstRows);
   const [selected, setSelected] = useState<ReviewRowView | null>(null);
   const [error, setError] = useState<string | null>(null);
 

@@ -38,7 +38,7 @@ function readerOf(summary: TableSummary) {
     request: <K extends ImportRequestKind>(kind: K, body: ImportRequests[K]) => {
       asked.push({ kind, body });
       if (kind === 'read') return Promise.resolve({ summary });
-      if (kind === 'build-review') return Promise.resolve({ columns: ['tracking_number'], state: review });
+      if (kind === 'build-review') return Promise.resolve({ columns: ['tracking_number'], state: review, firstRows: [] });
       return Promise.reject(new Error(`not asked of this reader: ${kind}`));
     },
   } as unknown as ImportSession;
@@ -65,6 +65,16 @@ describe('useImportWizard', () => {
     await waitFor(() => expect(result.current.state.current.step).toBe('review'));
     const atContinue = builds(asked)[1] as { mapping: { target: string | null }[] };
     expect(atContinue.mapping[2]?.target).toBeNull();
+  });
+
+  it('Continue with the proposal takes the review built ahead, asking nothing more', async () => {
+    const { asked, wrapper } = readerOf(summaryOf(['Container No', 'Type', 'Ref']));
+    const { result } = renderHook(() => useImportWizard([], 300, []), { wrapper });
+    act(() => result.current.readFile(new File(['x'], 'shipments.csv')));
+    await waitFor(() => expect(builds(asked)).toHaveLength(1));
+    act(() => result.current.buildReview());
+    await waitFor(() => expect(result.current.state.current.step).toBe('review'));
+    expect(builds(asked)).toHaveLength(1);
   });
 
   it('builds nothing ahead when the proposal leaves a required column unmapped', async () => {

@@ -2,7 +2,7 @@ import { useEffect, useReducer, useRef } from 'react';
 import type { RememberedMapping } from '../../contract/remembered-mapping';
 import { describeMissingTargets, type ColumnTarget } from '../../spreadsheet/column-mapping';
 import type { CsvChunk } from '../../spreadsheet/csv-output';
-import type { ForesightFilter, ReadOptions, RetryRows, ReviewState, SubmissionRows } from '../../workers/import-protocol';
+import type { ForesightFilter, ImportAnswers, ReadOptions, RetryRows, ReviewState, SubmissionRows, TableSummary } from '../../workers/import-protocol';
 import { CancelledError } from './import-session';
 import { initialWizard, wizardReducer } from './import-wizard';
 import { useImportSession } from './use-import-session';
@@ -54,20 +54,27 @@ export function useImportWizard(customFieldSlugs: readonly string[] | undefined,
   // just read: a person reads the step for a second or more, and Continue with that mapping then
   // finds the rows checked (the worker keeps a review built from the same header row and mapping
   // until anything changes it). Once per read; a mapping changed by hand is built at Continue.
+  // Continue with that mapping takes the answer as it comes, once (a review touched since is built again).
+  const ahead = useRef<{ summary: TableSummary; headerRow: number; mapping: string; answer: Promise<ImportAnswers['build-review']> } | null>(null);
   const proposedFor = s.step === 'map' ? s.summary : null;
   useEffect(() => {
+    ahead.current = null;
     if (s.step !== 'map' || s.busy || describeMissingTargets(s.mapping) !== null) return;
+    const answer = session.request('build-review', { headerRow: s.headerRow, mapping: s.mapping });
     // Its failure, or a cancel, is Continue's to meet and say.
-    session.request('build-review', { headerRow: s.headerRow, mapping: s.mapping }).catch(() => undefined);
+    answer.catch(() => undefined);
+    ahead.current = { summary: s.summary, headerRow: s.headerRow, mapping: JSON.stringify(s.mapping), answer };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per file read: the proposal, not each change of it
   }, [proposedFor]);
 
   const buildReview = () => {
     if (s.step !== 'map') return;
     dispatch({ type: 'review-requested' });
-    session
-      .request('build-review', { headerRow: s.headerRow, mapping: s.mapping })
-      .then(({ columns, state: review }) => dispatch({ type: 'review-built', columns, review }))
+    const built = ahead.current;
+    ahead.current = null;
+    const same = built !== null && built.summary === s.summary && built.headerRow === s.headerRow && built.mapping === JSON.stringify(s.mapping);
+    (same ? built.answer : session.request('build-review', { headerRow: s.headerRow, mapping: s.mapping }))
+      .then(({ columns, state: review, firstRows }) => dispatch({ type: 'review-built', columns, review, firstRows: { version: review.version, rows: firstRows } }))
       .catch((error: unknown) => dispatch({ type: 'failed', message: `The rows could not be checked: ${sentence(error)}` }));
   };
 

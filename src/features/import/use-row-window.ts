@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ReviewRowView } from '../../workers/import-protocol';
+import type { FirstRows, ReviewRowView } from '../../workers/import-protocol';
 import { useImportSession } from './use-import-session';
 
 const PAGE = 100;
@@ -9,15 +9,18 @@ const PAGE = 100;
  * time as the user scrolls. When `version` changes after an edit the old rows stay on screen
  * until their fresh copies arrive, so an edit never blanks the grid.
  */
-export function useRowWindow(version: number, viewVersion: number, viewLength: number) {
+export function useRowWindow(version: number, viewVersion: number, viewLength: number, first?: FirstRows) {
   const session = useImportSession();
+  // The first page comes with the review when it is still the view's, and is not asked again when whole.
+  const firstHeld = first !== undefined && first.version === version;
+  const firstWhole = firstHeld && first.rows.length >= Math.min(PAGE, viewLength);
   const [rows, setRows] = useState<{ version: number; viewVersion: number; byIndex: Map<number, ReviewRowView>; stale: Map<number, ReviewRowView> }>(() => ({
     version,
     viewVersion,
-    byIndex: new Map(),
+    byIndex: new Map(firstHeld ? first.rows.map((row, i) => [i, row]) : []),
     stale: new Map(),
   }));
-  const requested = useRef(new Set<string>());
+  const requested = useRef(new Set<string>(firstWhole ? [`${version}:0`] : []));
   const range = useRef<[number, number]>([0, 0]);
 
   const fetchPage = useCallback(

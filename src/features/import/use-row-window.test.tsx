@@ -1,0 +1,49 @@
+import { act, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import type { ImportRequestKind, ImportRequests, ReviewRowView } from '../../workers/import-protocol';
+import type { ImportSession } from './import-session';
+import { ImportSessionProvider } from './use-import-session';
+import { useRowWindow } from './use-row-window';
+
+const rowOf = (index: number): ReviewRowView => ({ index, rowNumber: index + 2, values: [`CSQU${index}`], issues: [], excluded: false });
+
+/** A file reader that answers get-rows from a 250-row view at version `version`, and lists what it was asked. */
+function readerOf(version: number) {
+  const asked: ImportRequests['get-rows'][] = [];
+  const session = {
+    warm: () => undefined,
+    cancel: () => undefined,
+    request: <K extends ImportRequestKind>(kind: K, body: ImportRequests[K]) => {
+      if (kind !== 'get-rows') return Promise.reject(new Error(`not asked of this reader: ${kind}`));
+      const { from, to } = body as ImportRequests['get-rows'];
+      asked.push({ from, to });
+      return Promise.resolve({ from, rows: Array.from({ length: to - from }, (_, i) => rowOf(from + i)), version });
+    },
+  } as unknown as ImportSession;
+  const wrapper = ({ children }: { children: ReactNode }) => <ImportSessionProvider session={session}>{children}</ImportSessionProvider>;
+  return { asked, wrapper };
+}
+
+describe('useRowWindow', () => {
+  it('shows the rows the review was built with at once, and asks only for the pages after them', async () => {
+    const { asked, wrapper } = readerOf(0);
+    const first = { version: 0, rows: Array.from({ length: 100 }, (_, i) => rowOf(i)) };
+    const { result } = renderHook(() => useRowWindow(0, 0, 250, first), { wrapper });
+    expect(result.current.rowAt(0)?.values).toEqual(['CSQU0']);
+    await act(async () => result.current.ensure(0, 40));
+    expect(asked).toEqual([]);
+    await act(async () => result.current.ensure(90, 130));
+    expect(asked).toEqual([{ from: 100, to: 200 }]);
+  });
+
+  it('asks for the first page when the rows it was built with are of another version', async () => {
+    const { asked, wrapper } = readerOf(3);
+    const first = { version: 0, rows: Array.from({ length: 100 }, (_, i) => rowOf(i)) };
+    const { result } = renderHook(() => useRowWindow(3, 1, 250, first), { wrapper });
+    expect(result.current.rowAt(0)).toBeUndefined();
+    await act(async () => result.current.ensure(0, 40));
+    expect(asked).toEqual([{ from: 0, to: 100 }]);
+    expect(result.current.rowAt(0)?.values).toEqual(['CSQU0']);
+  });
+});
