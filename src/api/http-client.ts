@@ -26,6 +26,8 @@ export interface BodyRequestOptions {
   path: string;
   query?: Record<string, string | number | undefined>;
   json?: unknown;
+  /** A JSON body already written (a large one, written a part a task by its caller). */
+  jsonBlob?: Blob;
   formData?: FormData;
   signal?: AbortSignal;
   /** The rate-limit bucket the request counts in; null for the console server's own endpoints, which the service's budget does not pace. */
@@ -133,6 +135,9 @@ async function perform<T>(target: ApiTarget, options: BodyRequestOptions, deps: 
   } else if (options.json !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.json);
+  } else if (options.jsonBlob !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = options.jsonBlob;
   }
 
   for (let attempt = 0; ; attempt++) {
