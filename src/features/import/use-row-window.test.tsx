@@ -1,4 +1,4 @@
-import { act, renderHook } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { ImportRequestKind, ImportRequests, ReviewRowView } from '../../workers/import-protocol';
@@ -30,10 +30,10 @@ describe('useRowWindow', () => {
     const { asked, wrapper } = readerOf(0);
     const first = { version: 0, rows: Array.from({ length: 100 }, (_, i) => rowOf(i)) };
     const { result } = renderHook(() => useRowWindow(0, 0, 250, first), { wrapper });
-    expect(result.current.rowAt(0)?.values).toEqual(['CSQU0']);
-    await act(async () => result.current.ensure(0, 40));
+    act(() => result.current.ensure(0, 40));
+    await waitFor(() => expect(result.current.rowAt(0)?.values).toEqual(['CSQU0']));
     expect(asked).toEqual([]);
-    await act(async () => result.current.ensure(90, 130));
+    act(() => result.current.ensure(90, 130));
     expect(asked).toEqual([{ from: 100, to: 200 }]);
   });
 
@@ -42,8 +42,8 @@ describe('useRowWindow', () => {
     const first = { version: 0, rows: Array.from({ length: 100 }, (_, i) => rowOf(i)) };
     const { result } = renderHook(() => useRowWindow(3, 1, 250, first), { wrapper });
     expect(result.current.rowAt(0)).toBeUndefined();
-    await act(async () => result.current.ensure(0, 40));
+    act(() => result.current.ensure(0, 40));
     expect(asked).toEqual([{ from: 0, to: 100 }]);
-    expect(result.current.rowAt(0)?.values).toEqual(['CSQU0']);
+    await waitFor(() => expect(result.current.rowAt(0)?.values).toEqual(['CSQU0']));
   });
 });

@@ -17,10 +17,21 @@ export function useRowWindow(version: number, viewVersion: number, viewLength: n
   const [rows, setRows] = useState<{ version: number; viewVersion: number; byIndex: Map<number, ReviewRowView>; stale: Map<number, ReviewRowView> }>(() => ({
     version,
     viewVersion,
-    byIndex: new Map(firstHeld ? first.rows.map((row, i) => [i, row]) : []),
+    byIndex: new Map(),
     stale: new Map(),
   }));
   const requested = useRef(new Set<string>(firstWhole ? [`${version}:0`] : []));
+  // In the task after the step's first render, as rows asked of the worker would come: the step's
+  // frame and its rows' are two tasks, each well under 50 ms, not one of both.
+  const seed = useRef(firstHeld ? first : undefined);
+  useEffect(() => {
+    const held = seed.current;
+    if (!held) return;
+    const timer = setTimeout(() =>
+      setRows((current) => (current.version === held.version && current.byIndex.size === 0 ? { ...current, byIndex: new Map(held.rows.map((row, i) => [i, row])) } : current)),
+    );
+    return () => clearTimeout(timer);
+  }, []);
   const range = useRef<[number, number]>([0, 0]);
 
   const fetchPage = useCallback(
