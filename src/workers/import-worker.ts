@@ -4,6 +4,7 @@ import '../zod-config'; // first: zod must be jitless before any schema is built
 import { readTable, SpreadsheetReadError, type TableReadResult } from '../spreadsheet/read-table';
 import { templateCsv, templateXlsx } from '../spreadsheet/template';
 import { matchRetryRows, type RetryMatch, ReviewSession, SubmissionError } from './review-session';
+import { warmUp } from './warm-up';
 import {
   type ImportAnswers,
   type ImportRequestKind,
@@ -141,7 +142,11 @@ async function answer<K extends ImportRequestKind>(kind: K, request: ImportReque
   post({ type: 'done', kind, id, answer: result } as WorkerResponse);
 }
 
+/** Whether the page has asked anything yet: the warm-up is for a worker still waiting for its first file. */
+let asked = false;
+
 self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
+  asked = true;
   const request = event.data;
   try {
     await answer(request.kind, request, request.id);
@@ -149,3 +154,8 @@ self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
     post({ type: 'failed', id: request.id, message: describe(error) });
   }
 };
+
+// Started with the page (ImportSession.warm): the hot code is compiled before the file comes.
+setTimeout(() => {
+  if (!asked) warmUp().catch(() => undefined);
+}, 0);
