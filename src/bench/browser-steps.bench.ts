@@ -1,6 +1,6 @@
 // The importer's main thread, step by step, as a person goes through it in headless Chromium
 // (DESIGN §6: no main-thread task of 50 ms or more on any step): drop the user's kind of file
-// (user-rows.ts: 10 columns, lists and custom fields) → the Columns step → continue → the grid,
+// (spreadsheet/sample-rows.ts: 10 columns, lists and custom fields) → the Columns step → continue → the grid,
 // scrolled → edit a cell → Ready → Send, until the sandbox has accepted every chunk. Each step
 // runs from its action until its result is on screen, then a settle of 600 ms (3 s on Ready,
 // where a person reads the cost), so what a step leaves behind is counted in it. Per step: the longest main-thread task (PerformanceObserver

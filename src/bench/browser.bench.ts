@@ -9,7 +9,7 @@
 // the page's renderer process, its workers being threads of it: before the drop, the peak until
 // usable, and at usable),
 // rows in the DOM while scrolling, and edit → row revalidated on screen. Two files of each
-// format: the narrow one (7 columns) and the kind a user has (src/bench/user-rows.ts: the
+// format: the narrow one (7 columns) and the kind a user has (src/spreadsheet/sample-rows.ts: the
 // template's columns and two custom fields, lists quoted with commas). The console and the
 // library alternate (their order swapped every run), each measurement in a tab of its own. Every figure is the median (range) of
 // `--runs N` (BENCH_RUNS, default 5); the machine's load is printed with them. Writes
@@ -25,7 +25,7 @@ import { containerCheckDigit } from '../spreadsheet/iso6346';
 import { bundleBenchWorker, processRss, rendererPids } from './bench-browser';
 import { machineLoad, median, medianWithRange, runCount } from './stats';
 import type { BenchAnswer } from './xlsx-bench-worker';
-import { userRows } from './user-rows';
+import { userRows } from '../spreadsheet/sample-rows';
 
 const option = (name: string) => (process.argv.includes(`--${name}`) ? process.argv[process.argv.indexOf(`--${name}`) + 1] : null);
 const ROWS = Number(option('rows') ?? 100_000);

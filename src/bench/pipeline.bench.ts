@@ -20,7 +20,7 @@ import { readTable } from '../spreadsheet/read-table';
 import { createReviewTable } from '../spreadsheet/review-table';
 import type { ReviewTable } from '../spreadsheet/review-table';
 import { machineLoad, median, medianWithRange, runCount } from './stats';
-import { userRows } from './user-rows';
+import { userRows } from '../spreadsheet/sample-rows';
 
 function argument(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);

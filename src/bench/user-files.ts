@@ -1,7 +1,7 @@
-// The user's kind of file (user-rows.ts) written as the benches drop it: a CSV with lists and
+// The user’s kind of file (spreadsheet/sample-rows.ts) written as the benches drop it: a CSV with lists and
 // names quoted, and a workbook as Excel writes one (text in the shared-string table, parts
 // deflated at zlib's usual level).
-import { userRows } from './user-rows';
+import { userRows } from '../spreadsheet/sample-rows';
 
 export const FILE_TYPES = { csv: 'text/csv', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
 

@@ -3,56 +3,24 @@
 // to fast code only after it has run a while; without this, a person's first file is read and
 // checked by code that is still being compiled (the review of 100,000 rows ~1.7× slower cold
 // than warm). Nothing of it is kept or shown: the worker's state is untouched.
+import Papa from 'papaparse';
 import { suggestColumnMapping } from '../spreadsheet/column-mapping';
-import { containerCheckDigit } from '../spreadsheet/iso6346';
 import { readTable } from '../spreadsheet/read-table';
-import { seededRandom } from '../spreadsheet/seeded-random';
+import { userRows } from '../spreadsheet/sample-rows';
 import { ReviewSession } from './review-session';
 
 /** Enough rows for the reader's and the checks' hot functions to be compiled (~40 ms cold). */
 const WARM_UP_ROWS = 3000;
 
-const HEADER = ['tracking_number', 'tracking_type', 'reference', 'carrier', 'name', 'viewers', 'tags', 'assignees', 'cf_po_number', 'cf_eta'];
-const OWNERS = ['MSKU', 'MSCU', 'CMAU', 'HLXU'];
-const CARRIERS = ['MAEU', 'MSCU', 'CMDU', 'HLCU', 'maeu', 'Maersk', 'XXXX'];
-
-/** A CSV of the template's columns and two custom fields: clean rows, auto-fixes and errors, lists quoted. */
+/** A CSV of rows people import (clean, auto-fixed, warned, wrong), a few of them sharing a reference. */
 export function warmUpCsv(rows = WARM_UP_ROWS): string {
-  const next = seededRandom(7);
-  const lines = [HEADER.join(',')];
-  for (let r = 0; r < rows; r++) {
-    const pick = next();
-    const carrier = CARRIERS[Math.floor(next() * CARRIERS.length)] ?? 'MAEU';
-    let number: string;
-    let type: string;
-    if (pick < 0.6) {
-      const firstTen = `${OWNERS[r % OWNERS.length]}${String(Math.floor(next() * 1e6)).padStart(6, '0')}`;
-      const digit = containerCheckDigit(firstTen) ?? 0;
-      number = firstTen + String(next() < 0.05 ? (digit + 1) % 10 : digit);
-      type = next() < 0.1 ? 'Container' : 'container';
-    } else if (pick < 0.85) {
-      number = `MAEU${String(Math.floor(next() * 1e9)).padStart(9, '0')}`;
-      type = next() < 0.1 ? 'B/L' : 'bill_of_lading';
-    } else {
-      number = String(Math.floor(next() * 1e10)).padStart(10, '0');
-      type = 'booking';
-    }
-    lines.push(
-      [
-        next() < 0.05 ? ` ${number} ` : number,
-        type,
-        next() < 0.02 ? 'PO-1' : `PO-${r}`,
-        carrier,
-        next() < 0.5 ? `"Shipment ${r}, Shanghai → Rotterdam"` : '',
-        next() < 0.3 ? `"ops${r % 50}@example.com, lead@example.com"` : next() < 0.05 ? 'not-an-email' : '',
-        next() < 0.5 ? `"tag${r % 17}, priority"` : '',
-        next() < 0.3 ? `user${r % 9}@example.com` : '',
-        `PO${r}`,
-        next() < 0.5 ? '2024-09-30' : next() < 0.1 ? '30/09/2024' : '',
-      ].join(','),
-    );
+  const table = userRows(rows);
+  // Duplicate references: the review's other path.
+  for (let r = 50; r < table.length; r += 500) {
+    const row = table[r];
+    if (row) row[2] = table[r - 1]?.[2] ?? '';
   }
-  return lines.join('\r\n');
+  return Papa.unparse(table);
 }
 
 /** Reads and reviews the warm-up file as a dropped one would be; the result is dropped. */

@@ -1,8 +1,9 @@
 // Rows of the kind a user's file has: ten columns, lists of e-mails and tags
 // with commas (quoted in CSV), names with commas, about 5% of untidy or wrong cells. The benches
-// drop this file beside the narrow one, so their figures hold for files people really import.
-import { containerCheckDigit } from '../spreadsheet/iso6346';
-import { seededRandom } from '../spreadsheet/seeded-random';
+// drop this file beside the narrow one, so their figures hold for files people really import;
+// the file reader warms up on a few thousand of them (workers/warm-up.ts).
+import { containerCheckDigit } from './iso6346';
+import { seededRandom } from './seeded-random';
 
 /** The template's eight columns plus two of the sandbox's custom fields, spelled exactly. */
 export const USER_HEADER = ['tracking_number', 'tracking_type', 'reference', 'carrier', 'name', 'viewers', 'tags', 'assignees', 'cf_po_number', 'cf_eta'];
