@@ -51,10 +51,9 @@ export function useImportWizard(customFieldSlugs: readonly string[] | undefined,
   };
 
   // The review built while the Columns step is shown, from the mapping it proposes for the file
-  // just read: a person reads the step for a second or more, and Continue with that mapping then
-  // finds the rows checked (the worker keeps a review built from the same header row and mapping
-  // until anything changes it). Once per read; a mapping changed by hand is built at Continue.
-  // Continue with that mapping takes the answer as it comes, once (a review touched since is built again).
+  // just read: a person reads the step for a second or more, and Continue with that mapping takes
+  // this answer, once (the worker keeps the review while nothing has touched it). Once per read;
+  // a mapping changed by hand is built at Continue.
   const ahead = useRef<{ summary: TableSummary; headerRow: number; mapping: string; answer: Promise<ImportAnswers['build-review']> } | null>(null);
   const proposedFor = s.step === 'map' ? s.summary : null;
   useEffect(() => {

@@ -37,6 +37,16 @@ describe('useRowWindow', () => {
     expect(asked).toEqual([{ from: 100, to: 200 }]);
   });
 
+  it('keeps the rows it was built with beside a later page that came first (a window taller than a page)', async () => {
+    const { asked, wrapper } = readerOf(0);
+    const first = { version: 0, rows: Array.from({ length: 100 }, (_, i) => rowOf(i)) };
+    const { result } = renderHook(() => useRowWindow(0, 0, 250, first), { wrapper });
+    act(() => result.current.ensure(0, 130));
+    expect(asked).toEqual([{ from: 100, to: 200 }]);
+    await waitFor(() => expect(result.current.rowAt(120)?.values).toEqual(['CSQU120']));
+    await waitFor(() => expect(result.current.rowAt(0)?.values).toEqual(['CSQU0']));
+  });
+
   it('asks for the first page when the rows it was built with are of another version', async () => {
     const { asked, wrapper } = readerOf(3);
     const first = { version: 0, rows: Array.from({ length: 100 }, (_, i) => rowOf(i)) };

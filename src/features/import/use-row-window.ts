@@ -28,7 +28,7 @@ export function useRowWindow(version: number, viewVersion: number, viewLength: n
     const held = seed.current;
     if (!held) return;
     const timer = setTimeout(() =>
-      setRows((current) => (current.version === held.version && current.byIndex.size === 0 ? { ...current, byIndex: new Map(held.rows.map((row, i) => [i, row])) } : current)),
+      setRows((current) => (current.version === held.version ? { ...current, byIndex: new Map([...held.rows.map((row, i): [number, ReviewRowView] => [i, row]), ...current.byIndex]) } : current)),
     );
     return () => clearTimeout(timer);
   }, []);
