@@ -214,7 +214,7 @@ export interface ImportRequests {
 export interface ImportAnswers {
   read: { summary: TableSummary };
   reread: { summary: TableSummary };
-  /** `firstRows`: the view's first ROW_PAGE rows, so the grid shows them without asking. */
+  /** `firstRows`: the view's first FIRST_ROWS rows, so the grid shows them without asking. */
   'build-review': { columns: ColumnTarget[]; state: ReviewState; firstRows: ReviewRowView[] };
   /** `row`: after an edit, the edited row as it is now, so the grid shows it without a refetch. */
   review: { state: ReviewState; row?: ReviewRowView };
