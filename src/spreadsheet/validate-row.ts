@@ -165,6 +165,12 @@ function isDate(value: string): boolean {
 const emailCells = new Map<string, string | null>();
 const EMAIL_CELLS_KEPT = 10_000;
 
+/** Forgets the verdicts kept on date and e-mail cells (a file reader's warm-up leaves none behind). */
+export function forgetCellVerdicts(): void {
+  dateCells.clear();
+  emailCells.clear();
+}
+
 function firstInvalidEmail(value: string): string | undefined {
   const known = emailCells.get(value);
   if (known !== undefined) return known ?? undefined;
