@@ -1,11 +1,13 @@
 // Helpers for the sandbox's in-process tests: an app on a throwaway store, the demo key's
 // header, multipart bodies and polling a batch to its final status.
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Batch } from '../contract/batch';
+import type { NewServerJob } from '../contract/server-jobs';
 import { isFinalBatchStatus } from '../contract/batch';
 import { buildApp } from './app';
 import { testConfig, type ServerConfig } from './config';
@@ -127,5 +129,32 @@ export function consoleServerTestBed(prefix: string): {
       dirs.push(dir);
       return { dbPath: join(dir, 'sandbox.sqlite'), consoleDbPath: join(dir, 'console.sqlite') };
     },
+  };
+}
+
+/** A job as Send hands it to the console's server: `rows` (cells under `headers`, reference third) cut into CSV chunks of `chunkRows`. */
+export function serverJobOf(tag: string, headers: string[], rows: { rowNumber: number; cells: string[] }[], chunkRows: number): NewServerJob {
+  const chunks = [];
+  for (let at = 0; at < rows.length; at += chunkRows) {
+    const piece = rows.slice(at, at + chunkRows);
+    chunks.push({
+      rowNumbers: piece.map((row) => row.rowNumber),
+      withoutReference: piece.filter((row) => row.cells[2] === '').length,
+      body: { format: 'csv' as const, csv: [headers, ...piece.map((row) => row.cells)].map((line) => line.join(',')).join('\r\n') },
+    });
+  }
+  return {
+    id: randomUUID(),
+    createdAt: Date.now(),
+    source: { kind: 'file', fileName: `${tag}.csv`, size: null, contentHash: null },
+    endpoint: 'file',
+    headers,
+    chunkRows,
+    rowsRead: rows.length,
+    numbering: 'Line',
+    skippedBeforeSend: [],
+    notify: false,
+    sentBy: 'Ana',
+    chunks,
   };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { PreparedSubmission, ReviewState, TableSummary } from '../../workers/import-protocol';
+import type { PreparedSubmission, TableSummary } from '../../workers/import-protocol';
 import type { RememberedMapping } from '../../contract/remembered-mapping';
 import { headerFingerprint } from '../../spreadsheet/remembered-mapping';
+import { freshReview } from './test-support';
 import { initialWizard, STEP_LABELS, type WizardEvent, type WizardState, wizardReducer } from './import-wizard';
 
 const summary: TableSummary = {
@@ -19,16 +20,7 @@ const summary: TableSummary = {
   numbering: 'Line',
   retried: false,
 };
-const review: ReviewState = {
-  version: 0,
-  viewVersion: 0,
-  counts: { rows: 1, errorRows: 0, warningRows: 0, autoFixedRows: 0, excludedRows: 0, readyRows: 1 },
-  filter: 'all',
-  viewLength: 1,
-  canUndo: false,
-  note: null,
-  foresight: null,
-};
+const review = freshReview;
 const submission: PreparedSubmission = { headers: ['tracking_number'], chunkSize: 1000, chunkRows: [1], submittedRows: 1, skipped: [], skippedTotal: 0, previewCsv: 'tracking_number' };
 
 const run = (events: WizardEvent[], from: WizardState = initialWizard) => events.reduce(wizardReducer, from);

@@ -1,21 +1,13 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { ImportRequestKind, ImportRequests, ReviewState, TableSummary } from '../../workers/import-protocol';
+import type { ImportRequestKind, ImportRequests, TableSummary } from '../../workers/import-protocol';
 import type { ImportSession } from './import-session';
+import { freshReview } from './test-support';
 import { ImportSessionProvider } from './use-import-session';
 import { useImportWizard } from './use-import-wizard';
 
-const review: ReviewState = {
-  version: 0,
-  viewVersion: 0,
-  counts: { rows: 1, errorRows: 0, warningRows: 0, autoFixedRows: 0, excludedRows: 0, readyRows: 1 },
-  filter: 'all',
-  viewLength: 1,
-  canUndo: false,
-  note: null,
-  foresight: null,
-};
+const review = freshReview;
 
 const summaryOf = (header: string[]): TableSummary => ({
   fileName: 'shipments.csv',

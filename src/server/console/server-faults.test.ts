@@ -5,7 +5,6 @@
 // slow answers, dropped answers — or the server stops mid-submit or mid-poll and a new one starts
 // on the same files. Then the job must finish (an unknown chunk resent as the user would, under
 // its Idempotency-Key), the accounting invariant hold, and the sandbox's store hold each row once.
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '../../contract/idempotency';
@@ -16,7 +15,7 @@ import type { ImportJob } from '../../jobs/import-job';
 import { containerCheckDigit } from '../../spreadsheet/iso6346';
 import { buildApp } from '../app';
 import { type FaultShares, testConfig, type ServerConfig } from '../config';
-import { consoleServerTestBed, seededRandom } from '../test-support';
+import { consoleServerTestBed, seededRandom, serverJobOf } from '../test-support';
 import { inProcessFetch } from './in-process-fetch';
 
 const KEY = 'fault-matrix-key-000000001';
@@ -100,29 +99,7 @@ function newJob(tag: string): NewServerJob {
     const first = `${tag}U${String(300000 + i).padStart(6, '0')}`;
     return { rowNumber: i + 1, cells: [`${first}${containerCheckDigit(first)}`, 'container', i % 5 === 0 ? '' : `${tag}-${i}`, 'MAEU', `${tag} row ${i}`] };
   });
-  const chunks = [];
-  for (let at = 0; at < ROWS; at += CAP) {
-    const piece = rows.slice(at, at + CAP);
-    chunks.push({
-      rowNumbers: piece.map((row) => row.rowNumber),
-      withoutReference: piece.filter((row) => row.cells[2] === '').length,
-      body: { format: 'csv' as const, csv: [HEADERS, ...piece.map((row) => row.cells)].map((line) => line.join(',')).join('\r\n') },
-    });
-  }
-  return {
-    id: randomUUID(),
-    createdAt: Date.now(),
-    source: { kind: 'file', fileName: `${tag}.csv`, size: null, contentHash: null },
-    endpoint: 'file',
-    headers: HEADERS,
-    chunkRows: CAP,
-    rowsRead: ROWS,
-    numbering: 'Line',
-    skippedBeforeSend: [],
-    notify: false,
-    sentBy: 'Ana',
-    chunks,
-  };
+  return serverJobOf(tag, HEADERS, rows, CAP);
 }
 
 async function send(app: FastifyInstance, job: NewServerJob): Promise<void> {

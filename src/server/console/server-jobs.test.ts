@@ -2,7 +2,6 @@
 // made by Send finishes with every row once and no tab open; a restart mid-job (the app closed,
 // a new one built on the same CONSOLE_DB and SANDBOX_DB) resumes it with no row sent twice; a
 // pasted key is not kept across a restart, and its jobs wait for it; workspaces see only their own.
-import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -14,7 +13,7 @@ import { jobDatabasePath, SqliteJobDatabase } from '../../jobs/storage/sqlite-st
 import { containerCheckDigit } from '../../spreadsheet/iso6346';
 import { buildApp } from '../app';
 import { testConfig, type ServerConfig } from '../config';
-import { consoleServerTestBed } from '../test-support';
+import { consoleServerTestBed, serverJobOf } from '../test-support';
 import { inProcessFetch } from './in-process-fetch';
 import { WAITING_FOR_KEY } from './job-host';
 
@@ -38,25 +37,7 @@ function newJob(rows: number, chunkRows: number, tag: string): NewServerJob {
     const first = `${tag}U${String(r).padStart(6, '0')}`;
     return { rowNumber: r + 2, cells: [`${first}${containerCheckDigit(first)}`, 'container', `${tag}-${r + 2}`, 'MAEU'] };
   });
-  const chunks = [];
-  for (let at = 0; at < rows; at += chunkRows) {
-    const piece = numbered.slice(at, at + chunkRows);
-    chunks.push({ rowNumbers: piece.map((row) => row.rowNumber), withoutReference: 0, body: { format: 'csv' as const, csv: [HEADERS, ...piece.map((row) => row.cells)].map((line) => line.join(',')).join('\r\n') } });
-  }
-  return {
-    id: randomUUID(),
-    createdAt: Date.now(),
-    source: { kind: 'file', fileName: `${tag}.csv`, size: null, contentHash: null },
-    endpoint: 'file',
-    headers: HEADERS,
-    chunkRows,
-    rowsRead: rows,
-    numbering: 'Line',
-    skippedBeforeSend: [],
-    notify: false,
-    sentBy: 'Ana',
-    chunks,
-  };
+  return serverJobOf(tag, HEADERS, numbered, chunkRows);
 }
 
 const send = (app: FastifyInstance, job: NewServerJob, key: string) =>
