@@ -54,6 +54,12 @@ describe('ForesightPanel', () => {
     expect(props.onCheck).toHaveBeenCalledOnce();
   });
 
+  it('says what is not read while the sources are still read, so the panel keeps its height when they answer', () => {
+    panel({ counts: null, browser: { state: 'reading' }, team: { state: 'reading' } });
+    const status = screen.getAllByRole('status').find((s) => s.textContent?.includes('Reading what this console knows'));
+    expect(status).toHaveTextContent('The service’s own shipments are not read');
+  });
+
   it('says there is no team history in direct mode', () => {
     panel({ team: { state: 'absent' } });
     expect(screen.getAllByRole('status')[0]).toHaveTextContent('There is no team history here');

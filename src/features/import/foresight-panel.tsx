@@ -95,7 +95,8 @@ export function ForesightPanel({
           {known.length > 0 ? `Known from ${inWords(known)}.` : reading ? '' : 'Nothing is known of earlier imports.'}
         </p>
         {!reading && counts && <p className="sr-only">Foreseen: {describeForesight(counts)}.</p>}
-        {!reading && gaps.map((gap) => <p key={gap}>{gap}</p>)}
+        {/* Shown while the sources are read too: the panel does not grow a line under a person's click on Send. */}
+        {gaps.map((gap) => <p key={gap}>{gap}</p>)}
       </div>
       <div ref={checkArea} tabIndex={-1} aria-labelledby="service-check-heading" role="group" className="space-y-2 rounded-md bg-slate-50 p-3 outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
         <h4 id="service-check-heading" className="text-sm font-semibold text-slate-900">Check against the service</h4>
