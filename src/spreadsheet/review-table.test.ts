@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { suggestColumnMapping } from './column-mapping';
 import {
   acceptFixes,
+  beginReviewTable,
   cellIssues,
   createReviewTable,
   excludeRows,
@@ -19,6 +20,27 @@ function tableOf(rows: string[][], headerRow = 0) {
 }
 
 const HEADER = ['tracking_number', 'tracking_type', 'reference', 'carrier', 'PO'];
+
+describe('beginReviewTable', () => {
+  it('checked a block at a time, ends with the table built at once, duplicates included', () => {
+    const rows = [HEADER, ...Array.from({ length: 25 }, (_, i) => [`CSQU30543${String(i % 10).padStart(2, '0')}`, 'container', `R${i % 7}`, i % 3 ? 'maeu' : '', ''])];
+    const rowNumbers = rows.map((_, i) => i + 1);
+    const whole = createReviewTable({ rows, rowNumbers }, 0, suggestColumnMapping(HEADER));
+    const check = beginReviewTable({ rows, rowNumbers }, 0, suggestColumnMapping(HEADER));
+    expect(check.checkUntil(10)).toBe(false);
+    expect(check.checked).toBe(10);
+    // Before the last row, no row is said to clash: duplicates need every row.
+    expect(check.table.issues.slice(0, 10).flat().filter((issue) => issue?.code === 'duplicate_reference')).toEqual([]);
+    expect(check.table.counts.readyRows + check.table.counts.errorRows).toBe(10);
+    expect(check.checkUntil(24)).toBe(false);
+    expect(check.checkUntil(1000)).toBe(true);
+    expect(check.checked).toBe(25);
+    expect(check.table).toEqual(whole);
+    // Checked again, nothing changes (duplicates are not flagged twice).
+    expect(check.checkUntil(1000)).toBe(true);
+    expect(check.table).toEqual(whole);
+  });
+});
 
 describe('createReviewTable', () => {
   it('names the numbers of a text file as lines in its messages', () => {

@@ -161,15 +161,29 @@ function remember(table: ReviewTable, change: ReviewChange): void {
 }
 
 /**
- * Builds the review table from read rows: the header row chosen, the rest mapped, normalized and
- * validated. Rows above the header (titles, notes) are not data and are left out.
+ * A review table being checked a block of rows at a time (so a worker can answer the page between
+ * blocks): rows before `checked` are normalized, validated and counted; the rest have no
+ * values, issues or flags until checkUntil reaches them. Duplicate references are flagged
+ * when the last row is checked, as they need every row.
  */
-export function createReviewTable(
+export interface ReviewTableCheck {
+  readonly table: ReviewTable;
+  /** Rows checked so far, from the first. */
+  readonly checked: number;
+  /** Checks rows up to `until` (exclusive, at most every row); true once every row is checked. */
+  checkUntil(until: number): boolean;
+}
+
+/**
+ * Starts the review table of read rows: the header row chosen, the rest mapped, normalized and
+ * validated as checkUntil goes. Rows above the header (titles, notes) are not data and are left out.
+ */
+export function beginReviewTable(
   source: { rows: readonly (readonly string[])[]; rowNumbers: readonly number[] },
   headerRow: number,
   mapping: ColumnMapping,
   options: ReviewTableOptions = {},
-): ReviewTable {
+): ReviewTableCheck {
   const customTargets = mapping.flatMap((entry) => (entry.target?.startsWith('cf_') ? [entry.target] : []));
   const columns = reviewColumns(customTargets);
   const sourceColumn = columns.map((target) => mapping.find((entry) => entry.target === target)?.column ?? -1);
@@ -198,28 +212,54 @@ export function createReviewTable(
   const { values, originals, issues: rowIssues, flags, counts, references } = table;
   const duplicated: string[] = [];
   const referenceOf = referenceReader(table);
-  for (let row = 0; row < rowCount; row++) {
-    const cells = source.rows[headerRow + 1 + row] ?? [];
-    for (let c = 0; c < columnCount; c++) {
-      const from = sourceColumn[c] ?? -1;
-      raw[c] = from >= 0 ? (cells[from] ?? '') : '';
+  let checked = 0;
+  const checkUntil = (until: number): boolean => {
+    if (checked === rowCount) return true;
+    const end = Math.min(rowCount, until);
+    for (let row = checked; row < end; row++) {
+      const cells = source.rows[headerRow + 1 + row] ?? [];
+      for (let c = 0; c < columnCount; c++) {
+        const from = sourceColumn[c] ?? -1;
+        raw[c] = from >= 0 ? (cells[from] ?? '') : '';
+      }
+      const issues = validateRow(row, raw, out, context);
+      for (let c = 0; c < columnCount; c++) {
+        const value = out[c] ?? '';
+        const column = values[c];
+        if (column) column[row] = value;
+        if (issues !== undefined && value !== raw[c]) originals[c]?.set(row, raw[c] ?? '');
+      }
+      rowIssues[row] = issues;
+      const rowFlags = issues === undefined ? 0 : flagsOf(issues, false);
+      flags[row] = rowFlags;
+      countFlags(counts, rowFlags, 1);
+      const reference = out[REFERENCE] ?? '';
+      if (reference && addToReferenceIndex(references, reference, row, referenceOf) > 0) duplicated.push(reference);
     }
-    const issues = validateRow(row, raw, out, context);
-    for (let c = 0; c < columnCount; c++) {
-      const value = out[c] ?? '';
-      const column = values[c];
-      if (column) column[row] = value;
-      if (issues !== undefined && value !== raw[c]) originals[c]?.set(row, raw[c] ?? '');
-    }
-    rowIssues[row] = issues;
-    const rowFlags = issues === undefined ? 0 : flagsOf(issues, false);
-    flags[row] = rowFlags;
-    countFlags(counts, rowFlags, 1);
-    const reference = out[REFERENCE] ?? '';
-    if (reference && addToReferenceIndex(references, reference, row, referenceOf) > 0) duplicated.push(reference);
-  }
-  for (const reference of new Set(duplicated)) refreshDuplicates(table, reference);
-  return table;
+    checked = Math.max(checked, end);
+    if (checked < rowCount) return false;
+    for (const reference of new Set(duplicated)) refreshDuplicates(table, reference);
+    return true;
+  };
+  return {
+    table,
+    get checked() {
+      return checked;
+    },
+    checkUntil,
+  };
+}
+
+/** The review table of read rows, every row checked (beginReviewTable at once). */
+export function createReviewTable(
+  source: { rows: readonly (readonly string[])[]; rowNumbers: readonly number[] },
+  headerRow: number,
+  mapping: ColumnMapping,
+  options: ReviewTableOptions = {},
+): ReviewTable {
+  const check = beginReviewTable(source, headerRow, mapping, options);
+  check.checkUntil(Number.POSITIVE_INFINITY);
+  return check.table;
 }
 
 interface CellChange {
