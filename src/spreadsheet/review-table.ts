@@ -170,6 +170,8 @@ export interface ReviewTableCheck {
   readonly table: ReviewTable;
   /** Rows checked so far, from the first. */
   readonly checked: number;
+  /** References found on more than one row (flagged on every row of theirs once all are checked). */
+  readonly duplicatedReferences: number;
   /** Checks rows up to `until` (exclusive, at most every row); true once every row is checked. */
   checkUntil(until: number): boolean;
 }
@@ -245,6 +247,9 @@ export function beginReviewTable(
     table,
     get checked() {
       return checked;
+    },
+    get duplicatedReferences() {
+      return new Set(duplicated).size;
     },
     checkUntil,
   };

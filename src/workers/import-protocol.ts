@@ -105,6 +105,9 @@ export interface ReviewState {
   /** Bumped when the filtered view's order changes (filter, bulk change): rows cached under
    * another viewVersion are other rows, not stale copies of these. */
   viewVersion: number;
+  /** Rows checked so far, from the first: the rest of a large file is checked after the grid
+   * shows its first rows, and the counts are whole once this is counts.rows ('review-checked'). */
+  checkedRows: number;
   counts: ReviewCounts;
   filter: ReviewFilter;
   /** Rows in the current filter. */
@@ -183,6 +186,8 @@ export interface ImportRequests {
   read: { file: File; options: ReadOptions; retry?: RetryRows };
   reread: { options: ReadOptions };
   'build-review': { headerRow: number; mapping: ColumnMapping };
+  /** Answers once every row of the review is checked; progress: the share of rows checked. */
+  'review-checked': Record<string, never>;
   review: { command: ReviewCommand };
   /** Rows [from, to) of the current filtered view. */
   'get-rows': { from: number; to: number };
@@ -216,6 +221,8 @@ export interface ImportAnswers {
   reread: { summary: TableSummary };
   /** `firstRows`: the view's first FIRST_ROWS rows, so the grid shows them without asking. */
   'build-review': { columns: ColumnTarget[]; state: ReviewState; firstRows: ReviewRowView[] };
+  /** `firstRows`: the view's first rows again, as they are once duplicates are known. */
+  'review-checked': { state: ReviewState; firstRows: ReviewRowView[] };
   /** `row`: after an edit, the edited row as it is now, so the grid shows it without a refetch. */
   review: { state: ReviewState; row?: ReviewRowView };
   'get-rows': { from: number; rows: ReviewRowView[]; version: number };

@@ -53,6 +53,7 @@ function summarize(result: TableReadResult, fileName: string, retried: RetryMatc
 
 async function read(id: number, options: ReadOptions): Promise<{ summary: TableSummary }> {
   if (!source) throw new Error('No file has been read yet.');
+  session?.drop();
   session = null;
   table = await readTable(await bytesOf(source.file), source.name, {
     ...options,
@@ -91,6 +92,21 @@ function current(): ReviewSession {
   return session;
 }
 
+/** The review once every row is checked: what needs every row waits for it (the page may ask at once). */
+async function checked(): Promise<ReviewSession> {
+  for (;;) {
+    const waited = current();
+    await waited.whenChecked();
+    if (session === waited) return waited;
+  }
+}
+
+/** The review once rows [0, to) are checked: a page of rows the check has not reached waits for every row. */
+async function checkedTo(to: number): Promise<ReviewSession> {
+  const now = current();
+  return to <= now.checkedRows ? now : checked();
+}
+
 type Handlers = { [K in ImportRequestKind]: (request: ImportRequests[K], id: number) => ImportAnswers[K] | Promise<ImportAnswers[K]> };
 
 /** One handler per request kind; its return type is the answer the protocol pairs with it. */
@@ -109,20 +125,34 @@ const handlers: Handlers = {
     session = ReviewSession.buildOrKeep(session, table, request.headerRow, request.mapping, retried);
     return { columns: session.table.columns, state: session.state(), firstRows: session.getRows(0, FIRST_ROWS) };
   },
-  review: ({ command }) => {
-    const state = current().run(command);
-    return { state, row: command.type === 'edit' ? current().rowView(command.row) : undefined };
+  'review-checked': async (_request, id) => {
+    const waited = current();
+    const rows = waited.table.counts.rows;
+    await waited.whenChecked((checkedRows) => post({ type: 'progress', id, fraction: rows === 0 ? 1 : checkedRows / rows }));
+    if (session !== waited) throw new Error('The review was built again before its rows were all checked.');
+    return { state: waited.state(), firstRows: waited.getRows(0, FIRST_ROWS) };
   },
-  'get-rows': ({ from, to }) => ({ from, rows: current().getRows(from, to), version: current().state().version }),
-  'get-row': ({ row }) => ({ row: current().rowView(row), version: current().state().version }),
-  'find-error': ({ from, column, direction }) => ({ found: current().findError(from, column, direction) }),
+  review: async ({ command }) => {
+    const review = await checked();
+    const state = review.run(command);
+    return { state, row: command.type === 'edit' ? review.rowView(command.row) : undefined };
+  },
+  'get-rows': async ({ from, to }) => {
+    const review = await checkedTo(to);
+    return { from, rows: review.getRows(from, to), version: review.state().version };
+  },
+  'get-row': async ({ row }) => {
+    const review = await checkedTo(row + 1);
+    return { row: review.rowView(row), version: review.state().version };
+  },
+  'find-error': async ({ from, column, direction }) => ({ found: (await checked()).findError(from, column, direction) }),
   template: async ({ customFieldSlugs, format }) => ({
     bytes: format === 'csv' ? new TextEncoder().encode(templateCsv(customFieldSlugs)) : await templateXlsx(customFieldSlugs),
   }),
-  'foresight-keys': ({ page }) => current().foresightKeys(page),
-  foresee: ({ add, reset, more }) => ({ state: current().foresee(add, { reset, more }) }),
-  prepare: ({ chunkSize }) => ({ submission: current().prepare(chunkSize) }),
-  'submission-start': ({ chunkSize }) => ({ start: current().startSubmission(chunkSize) }),
+  'foresight-keys': async ({ page }) => (await checked()).foresightKeys(page),
+  foresee: async ({ add, reset, more }) => ({ state: (await checked()).foresee(add, { reset, more }) }),
+  prepare: async ({ chunkSize }) => ({ submission: (await checked()).prepare(chunkSize) }),
+  'submission-start': async ({ chunkSize }) => ({ start: (await checked()).startSubmission(chunkSize) }),
   'submission-chunk': ({ key, index }) => {
     if (!session) throw new SubmissionError('The rows to send are no longer kept: the file was read again. Nothing was sent; press Send again.');
     return { key, index, chunk: session.submissionChunk(key, index) };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { suggestColumnMapping } from '../spreadsheet/column-mapping';
 import type { TableReadResult } from '../spreadsheet/read-table';
+import { userRows } from '../spreadsheet/sample-rows';
 import { matchRetryRows, ReviewSession } from './review-session';
 
 const HEADER = ['tracking_number', 'tracking_type', 'reference', 'carrier'];
@@ -40,6 +41,55 @@ describe('ReviewSession', () => {
     const again = ReviewSession.buildOrKeep(touched, read, 0, mapping);
     expect(again).not.toBe(touched);
     expect(again.state().filter).toBe('all');
+  });
+
+  it('a review built for the grid answers with its first rows checked and checks the rest a block a task, ending as a review checked at once', async () => {
+    const all = userRows(3000);
+    // Every 500th row repeats the reference above it: duplicates are flagged only at the end.
+    for (let r = 500; r < all.length; r += 500) (all[r] as string[])[2] = all[r - 1]?.[2] ?? '';
+    const read: TableReadResult = { kind: 'csv', sheets: [{ name: 'f', rowCount: all.length }], sheet: 'f', rows: all, rowNumbers: all.map((_, i) => i + 1) };
+    const mapping = suggestColumnMapping(all[0] ?? [], { customFieldSlugs: ['po_number', 'eta'] });
+    const atOnce = ReviewSession.build(read, 0, mapping);
+    const session = ReviewSession.buildOrKeep(null, read, 0, mapping, undefined, 0);
+    const first = session.state();
+    expect(first.checkedRows).toBeGreaterThanOrEqual(100);
+    expect(first.checkedRows).toBeLessThan(3000);
+    expect(session.getRows(0, 100).map((row) => row.values)).toEqual(atOnce.getRows(0, 100).map((row) => row.values));
+    // What needs every row refuses until then; the worker waits for whenChecked first.
+    expect(() => session.run({ type: 'set-filter', filter: 'errors' })).toThrow(/still being checked/);
+    expect(() => session.prepare(300)).toThrow(/still being checked/);
+    expect(() => session.getRows(2990, 2999)).toThrow(/still being checked/);
+    // Continue with the same mapping keeps it, checked or not.
+    expect(ReviewSession.buildOrKeep(session, read, 0, structuredClone(mapping))).toBe(session);
+    const seen: number[] = [];
+    await session.whenChecked((checked) => seen.push(checked));
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(seen.at(-1)).toBe(3000);
+    const done = session.state();
+    expect(done.checkedRows).toBe(3000);
+    expect(done.counts).toEqual(atOnce.state().counts);
+    expect(done.counts.errorRows).toBeGreaterThan(0);
+    // A new version: rows answered before lacked their duplicate references.
+    expect(done.version).toBeGreaterThan(first.version);
+    expect(session.table).toEqual(atOnce.table);
+    expect(session.prepare(300)).toEqual(atOnce.prepare(300));
+  });
+
+  it('a review dropped while it is checked stops, and whoever waits for it goes on', async () => {
+    const all = userRows(3000);
+    const read: TableReadResult = { kind: 'csv', sheets: [{ name: 'f', rowCount: all.length }], sheet: 'f', rows: all, rowNumbers: all.map((_, i) => i + 1) };
+    const mapping = suggestColumnMapping(all[0] ?? []);
+    const session = ReviewSession.buildOrKeep(null, read, 0, mapping, undefined, 0);
+    const waiting = session.whenChecked();
+    const rebuilt = ReviewSession.buildOrKeep(session, read, 1, mapping, undefined, 0);
+    expect(rebuilt).not.toBe(session);
+    await waiting;
+    expect(session.isChecked).toBe(false);
+    await rebuilt.whenChecked();
+    expect(rebuilt.isChecked).toBe(true);
+    // No reference on two rows: the rows answered before are as they were, the grid keeps them.
+    expect(rebuilt.state().version).toBe(0);
   });
 
   it('starts on all rows, with the table counts', () => {

@@ -1,13 +1,15 @@
 // The review table of one import, held in the worker, and the commands the grid sends to it.
 // The page never holds the rows: it asks for the window it shows (getRows).
 import type { ColumnMapping } from '../spreadsheet/column-mapping';
+import { nextTask } from '../spreadsheet/next-task';
 import { type CsvChunk, type CsvSubmission, toCsvChunks } from '../spreadsheet/csv-output';
 import {
-  createReviewTable,
+  beginReviewTable,
   excludeRows,
   findAndReplace,
   restoreRows,
   type ReviewTable,
+  type ReviewTableCheck,
   ROW_ERROR,
   ROW_EXCLUDED,
   rowsWhere,
@@ -30,6 +32,7 @@ import {
   type SeenKeys,
 } from '../spreadsheet/row-foresight';
 import {
+  FIRST_ROWS,
   FORESIGHT_KEYS_PAGE,
   type ForesightFilter,
   type PreparedSubmission,
@@ -47,6 +50,16 @@ import {
 } from './import-protocol';
 
 const PREVIEW_LINES = 6;
+/** The longest block of rows checked before the worker answers what the page has asked meanwhile. */
+const CHECK_BLOCK_MS = 8;
+/** Rows checked between two looks at the clock. */
+const CHECK_STEP = 256;
+
+/** How a review is checked: every row before it is answered, or a block of blockMs a task. */
+interface CheckPace {
+  atOnce: boolean;
+  blockMs: number;
+}
 
 /** Fix & retry's rows matched to the file read from them: their numbering and the service's notes by row number. */
 export interface RetryMatch {
@@ -101,45 +114,130 @@ export class ReviewSession {
   private foresight: Foresight | null = null;
   private foresightVersion = -1;
 
+  /** A command or a foresight has changed the rows or their view since the build. */
+  private touched = false;
+  /** Settled once every row is checked (or the session is dropped). */
+  private readonly checked: Promise<void>;
+  private readonly checkProgress = new Set<(checkedRows: number) => void>();
+  private dropped = false;
+  private readonly blockMs: number;
+
   private constructor(
-    readonly table: ReviewTable,
+    private readonly check: ReviewTableCheck,
     private readonly serviceNotes: ReadonlyMap<number, ServiceNote[]>,
     /** The read, header row and mapping the rows were built from. */
     private readonly builtFrom: { source: TableReadResult; headerRow: number; mapping: string },
+    { atOnce, blockMs }: CheckPace,
   ) {
-    this.view = rowsWhere(table, 'all');
+    this.blockMs = blockMs;
+    this.view = rowsWhere(check.table, 'all');
+    if (atOnce) check.checkUntil(Number.POSITIVE_INFINITY);
+    else this.checkBlock(Math.max(FIRST_ROWS, CHECK_STEP));
+    this.checked = this.isChecked ? Promise.resolve() : this.checkTheRest();
+  }
+
+  get table(): ReviewTable {
+    return this.check.table;
+  }
+
+  /** Rows checked so far, from the first. */
+  get checkedRows(): number {
+    return this.check.checked;
+  }
+
+  /** Every row is checked: its issues and the counts are whole. */
+  get isChecked(): boolean {
+    return this.check.checked === this.table.counts.rows;
+  }
+
+  /** Rows checked for blockMs, at least `atLeast` of them (and a step). */
+  private checkBlock(atLeast = 0): void {
+    const deadline = performance.now() + this.blockMs;
+    if (this.check.checkUntil(this.check.checked + atLeast)) return;
+    do {
+      if (this.check.checkUntil(this.check.checked + CHECK_STEP)) return;
+    } while (performance.now() < deadline);
+  }
+
+  /** The rows after the first block, a block a task, until all are checked or the session is dropped. */
+  private async checkTheRest(): Promise<void> {
+    while (!this.isChecked) {
+      await nextTask();
+      if (this.dropped) return;
+      this.checkBlock();
+      for (const report of this.checkProgress) report(this.check.checked);
+    }
+    // The rows answered before now lacked their duplicate references, if any: a new version has them.
+    if (this.check.duplicatedReferences > 0) this.version++;
+  }
+
+  /**
+   * Settles once every row is checked: what needs every row (a command, the Ready step's counts,
+   * a page of rows not checked yet) waits for it. `onProgress`: rows checked, after each block.
+   */
+  async whenChecked(onProgress?: (checkedRows: number) => void): Promise<void> {
+    if (onProgress) this.checkProgress.add(onProgress);
+    try {
+      await this.checked;
+    } finally {
+      if (onProgress) this.checkProgress.delete(onProgress);
+    }
+  }
+
+  /** Stops checking: the file was read again or the review rebuilt; whoever waits goes on. */
+  drop(): void {
+    this.dropped = true;
   }
 
   /**
    * `retry`: fix & retry's rows keep the numbering of their original file (`numbering`) and show
-   * the service's notes, by row number, beside their own checks.
+   * the service's notes, by row number, beside their own checks. `atOnce` (the default): every row
+   * is checked before this returns; else the first block is, and the rest a block a task
+   * (whenChecked), each of `blockMs`.
    */
   static build(
     source: TableReadResult,
     headerRow: number,
     mapping: ColumnMapping,
     retry?: RetryMatch,
+    { atOnce = true, blockMs = CHECK_BLOCK_MS }: Partial<CheckPace> = {},
   ): ReviewSession {
     const numbering = retry?.numbering ?? (source.kind === 'csv' ? 'Line' : 'Row');
-    const table = createReviewTable(source, headerRow, mapping, { rowWord: numbering === 'Line' ? 'line' : 'row' });
-    return new ReviewSession(table, retry?.serviceNotes ?? new Map(), { source, headerRow, mapping: JSON.stringify(mapping) });
+    const check = beginReviewTable(source, headerRow, mapping, { rowWord: numbering === 'Line' ? 'line' : 'row' });
+    return new ReviewSession(check, retry?.serviceNotes ?? new Map(), { source, headerRow, mapping: JSON.stringify(mapping) }, { atOnce, blockMs });
   }
 
   /**
    * `kept` when it was built from the same read, header row and mapping and nothing has changed
    * it since (no command, no foresight): the page builds the review ahead, while the Columns step
-   * is shown, and Continue with that mapping takes it as it is. Else a new session (build).
+   * is shown, and Continue with that mapping takes it as it is, checked or still being checked.
+   * Else a new session, checked a block a task (build), and `kept` is dropped.
    */
-  static buildOrKeep(kept: ReviewSession | null, source: TableReadResult, headerRow: number, mapping: ColumnMapping, retry?: RetryMatch): ReviewSession {
+  static buildOrKeep(
+    kept: ReviewSession | null,
+    source: TableReadResult,
+    headerRow: number,
+    mapping: ColumnMapping,
+    retry?: RetryMatch,
+    blockMs = CHECK_BLOCK_MS,
+  ): ReviewSession {
     const from = kept?.builtFrom;
     const same = from?.source === source && from.headerRow === headerRow && from.mapping === JSON.stringify(mapping);
-    return kept !== null && same && kept.version === 0 && kept.viewVersion === 0 ? kept : ReviewSession.build(source, headerRow, mapping, retry);
+    if (kept !== null && same && !kept.touched) return kept;
+    kept?.drop();
+    return ReviewSession.build(source, headerRow, mapping, retry, { atOnce: false, blockMs });
+  }
+
+  /** What needs every row checked refuses to run before: the worker awaits whenChecked first. */
+  private mustBeChecked(): void {
+    if (!this.isChecked) throw new Error(`The rows are still being checked (${this.check.checked.toLocaleString('en')} of ${this.table.counts.rows.toLocaleString('en')}).`);
   }
 
   state(note: string | null = null): ReviewState {
     return {
       version: this.version,
       viewVersion: this.viewVersion,
+      checkedRows: this.check.checked,
       counts: { ...this.table.counts },
       filter: this.filter,
       viewLength: this.view.length,
@@ -154,6 +252,8 @@ export class ReviewSession {
    * again, unless `more` keys follow at once (the state then still counts the last foresight).
    */
   foresee(add: SeenKeysUpdate, { reset = false, more = false }: { reset?: boolean; more?: boolean } = {}): ReviewState {
+    this.mustBeChecked();
+    this.touched = true;
     if (reset || !this.seen) this.seen = emptySeenKeys();
     if (add.sent) addSentRows(this.seen, add.sent);
     addSeen(this.seen, add.references ?? [], add.trackingNumbers ?? [], { confirmed: add.confirmed === true });
@@ -170,6 +270,7 @@ export class ReviewSession {
    * the tracking numbers of those without a reference (only they can be duplicates).
    */
   foresightKeys(page: number): { references: string[]; trackingNumbers: string[]; more: boolean } {
+    this.mustBeChecked();
     const rows = rowsWhere(this.table, 'ready');
     const slice = rows.slice(page * FORESIGHT_KEYS_PAGE, (page + 1) * FORESIGHT_KEYS_PAGE);
     const { reference, trackingNumber } = this.keyColumns();
@@ -199,6 +300,8 @@ export class ReviewSession {
 
   /** Applies a command; bulk changes refresh the filtered view, a single edit keeps it steady. */
   run(command: ReviewCommand): ReviewState {
+    this.mustBeChecked();
+    this.touched = true;
     this.version++;
     this.rowsVersion++;
     const column = (index: number) => {
@@ -254,6 +357,7 @@ export class ReviewSession {
   rowView(row: number): ReviewRowView {
     const { table } = this;
     if (row < 0 || row >= table.counts.rows) throw new Error(`There is no row ${row}.`);
+    if (row >= this.check.checked) throw new Error(`Row ${row} is still being checked.`);
     const columnIndex = (target: string) => table.columns.indexOf(target as (typeof table.columns)[number]);
     const rowNumber = table.rowNumbers[row] ?? row + 1;
     const serviceNotes = this.serviceNotes.get(rowNumber);
@@ -276,6 +380,7 @@ export class ReviewSession {
 
   /** The rows to send in chunks of `chunkSize`, cut once per table version and size. */
   private submission(chunkSize: number): CsvSubmission {
+    this.mustBeChecked();
     const prepared = this.prepared;
     if (prepared?.version === this.rowsVersion && prepared.chunkSize === chunkSize) return prepared.submission;
     const submission = toCsvChunks(this.table, chunkSize);
@@ -354,6 +459,7 @@ export class ReviewSession {
    * Excluded rows are skipped: their errors do not stop the import.
    */
   findError(from: number, column: number, direction: 1 | -1): { position: number; column: number } | null {
+    this.mustBeChecked();
     const { view, table } = this;
     const n = view.length;
     for (let step = 0; step <= n && n > 0; step++) {

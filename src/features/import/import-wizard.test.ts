@@ -72,6 +72,21 @@ describe('wizardReducer', () => {
     expect(wizardReducer(ready, { type: 'back' }).current).toMatchObject({ step: 'review', review: { version: 3, foresight } });
   });
 
+  it('a review whose rows are still being checked says how far it is, until its whole counts come', () => {
+    const checking = { ...review, checkedRows: 256, counts: { ...review.counts, rows: 100_000, readyRows: 250 }, viewLength: 100_000 };
+    const shown = run([...toMap, { type: 'review-requested' }, { type: 'review-built', columns: ['tracking_number'], review: checking }]);
+    const further = wizardReducer(shown, { type: 'review-checking', checkedRows: 40_000 });
+    expect(further.current).toMatchObject({ step: 'review', review: { checkedRows: 40_000 } });
+    // A report older than what is shown, or one that claims the end (the whole counts say that), changes nothing.
+    expect(wizardReducer(further, { type: 'review-checking', checkedRows: 30_000 })).toBe(further);
+    expect(wizardReducer(further, { type: 'review-checking', checkedRows: 100_000 })).toBe(further);
+    const whole = { ...checking, checkedRows: 100_000, counts: { ...checking.counts, readyRows: 99_000, errorRows: 1_000 } };
+    expect(wizardReducer(further, { type: 'review-changed', review: whole }).current).toMatchObject({ step: 'review', review: whole });
+    // On the Columns step (the review built ahead), a report is not the page's to show.
+    const map = run(toMap);
+    expect(wizardReducer(map, { type: 'review-checking', checkedRows: 40_000 })).toBe(map);
+  });
+
   it('ignores an answer that arrives after the user went elsewhere', () => {
     const map = run(toMap);
     expect(wizardReducer(map, { type: 'prepared', submission })).toBe(map);

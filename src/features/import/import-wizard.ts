@@ -60,6 +60,8 @@ export type WizardEvent =
   | { type: 'review-requested' }
   | { type: 'review-built'; columns: ColumnTarget[]; review: ReviewState; firstRows?: FirstRows }
   | { type: 'review-changed'; review: ReviewState }
+  /** More rows of the review are checked (its counts come whole with review-changed). */
+  | { type: 'review-checking'; checkedRows: number }
   | { type: 'prepare-requested' }
   | { type: 'prepared'; submission: PreparedSubmission }
   /** Any request of the current step failed; the step stays, with the sentence. */
@@ -137,6 +139,9 @@ export function wizardReducer(state: WizardState, event: WizardEvent): WizardSta
     case 'review-changed':
       // The Ready step's foresight answers with the review's state too (its counts).
       return s.step === 'review' || s.step === 'ready' ? stay(state, { ...s, review: event.review }) : state;
+    case 'review-checking':
+      if (s.step !== 'review' || event.checkedRows <= s.review.checkedRows || event.checkedRows >= s.review.counts.rows) return state;
+      return stay(state, { ...s, review: { ...s.review, checkedRows: event.checkedRows } });
     case 'prepare-requested':
       return s.step === 'review' ? stay(state, { ...s, busy: true, error: null }) : state;
     case 'prepared':

@@ -8,7 +8,7 @@ import { plural } from '../../components/plural';
 import type { FirstRows, ReviewCommand, ReviewFilter, ReviewRowView, ReviewState, RowNumbering } from '../../workers/import-protocol';
 import { useImportSession } from './use-import-session';
 import { dataColumnOf, gridColOf, ReviewGrid } from './review-grid';
-import { BulkTools, FilterBar, ReviewCountsLine } from './review-toolbar';
+import { BulkTools, FilterBar, isChecking, ReviewCountsLine } from './review-toolbar';
 import { RowIssuesPanel } from './row-issues-panel';
 import { useRowWindow } from './use-row-window';
 
@@ -183,14 +183,18 @@ export function ReviewStep({
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
         <Button variant="ghost" onClick={onBack}>Back to columns</Button>
         <div className="flex items-center gap-3">
-          {state.counts.errorRows > 0 && (
+          {state.counts.errorRows > 0 && !isChecking(state) && (
             <p className="text-sm text-slate-600">
               Rows with errors are skipped unless you fix or exclude them.
             </p>
           )}
-          <Button onClick={onContinue} disabled={state.counts.readyRows === 0 || busy}>
-            Continue with {plural(state.counts.readyRows, 'ready row')}
-          </Button>
+          {isChecking(state) ? (
+            <Button disabled>Checking rows…</Button>
+          ) : (
+            <Button onClick={onContinue} disabled={state.counts.readyRows === 0 || busy}>
+              Continue with {plural(state.counts.readyRows, 'ready row')}
+            </Button>
+          )}
         </div>
       </div>
     </section>

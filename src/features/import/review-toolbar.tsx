@@ -7,12 +7,23 @@ import type { ReviewCommand, ReviewFilter, ReviewState } from '../../workers/imp
 
 const inputClass = 'rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm shadow-sm';
 
+/** Whether rows of the review are still being checked: its counts are not whole yet. */
+export const isChecking = (state: ReviewState) => state.checkedRows < state.counts.rows;
+
 export function ReviewCountsLine({ state }: { state: ReviewState }) {
   const { counts } = state;
+  // aria-busy while checking: the live region is read out once, with the whole counts.
   return (
-    <p aria-live="polite" className="text-sm text-slate-700">
-      <span className="font-semibold text-slate-900">{plural(counts.rows, 'row')}:</span> {n(counts.readyRows)} ready, {n(counts.errorRows)} with errors,{' '}
-      {n(counts.warningRows)} with warnings, {n(counts.autoFixedRows)} auto-fixed, {n(counts.excludedRows)} excluded.
+    <p aria-live="polite" aria-busy={isChecking(state)} className="text-sm text-slate-700">
+      <span className="font-semibold text-slate-900">{plural(counts.rows, 'row')}:</span>{' '}
+      {isChecking(state) ? (
+        <>checking them… {n(state.checkedRows)} checked so far.</>
+      ) : (
+        <>
+          {n(counts.readyRows)} ready, {n(counts.errorRows)} with errors, {n(counts.warningRows)} with warnings, {n(counts.autoFixedRows)} auto-fixed,{' '}
+          {n(counts.excludedRows)} excluded.
+        </>
+      )}
       {state.note && <span className="ml-2 font-medium text-brand-800">{state.note}</span>}
     </p>
   );
@@ -46,7 +57,18 @@ export function FilterBar({ state, onFilter }: { state: ReviewState; onFilter: (
           onClick={() => onFilter(filter)}
           className={`rounded-md px-3 py-1.5 text-sm font-medium ${state.filter === filter ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
         >
-          {label} <span className="ml-1 rounded-full bg-slate-200 px-1.5 text-xs text-slate-700">{n(count)}</span>
+          {label}{' '}
+          <span className="ml-1 rounded-full bg-slate-200 px-1.5 text-xs text-slate-700">
+            {/* A count of rows checked so far would be wrong; All is known from the read. */}
+            {filter !== 'all' && isChecking(state) ? (
+              <>
+                <span aria-hidden="true">…</span>
+                <span className="sr-only">not counted yet</span>
+              </>
+            ) : (
+              n(count)
+            )}
+          </span>
         </button>
       ))}
     </div>

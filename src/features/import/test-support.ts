@@ -4,6 +4,7 @@ import type { ReviewState } from '../../workers/import-protocol';
 export const freshReview: ReviewState = {
   version: 0,
   viewVersion: 0,
+  checkedRows: 1,
   counts: { rows: 1, errorRows: 0, warningRows: 0, autoFixedRows: 0, excludedRows: 0, readyRows: 1 },
   filter: 'all',
   viewLength: 1,

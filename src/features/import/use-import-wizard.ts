@@ -3,6 +3,7 @@ import type { RememberedMapping } from '../../contract/remembered-mapping';
 import { describeMissingTargets, type ColumnTarget } from '../../spreadsheet/column-mapping';
 import type { CsvChunk } from '../../spreadsheet/csv-output';
 import type { ForesightFilter, ImportAnswers, ReadOptions, RetryRows, ReviewState, SubmissionRows, TableSummary } from '../../workers/import-protocol';
+import { nextTask } from '../../spreadsheet/next-task';
 import { CancelledError } from './import-session';
 import { initialWizard, wizardReducer } from './import-wizard';
 import { useImportSession } from './use-import-session';
@@ -12,6 +13,11 @@ export interface SourceFacts {
   size: number;
   contentHash: Promise<string>;
 }
+
+/** How often the page says how far the check of a large file is. */
+const CHECK_PROGRESS_MS = 250;
+
+type BuildAnswer = ImportAnswers['build-review'];
 
 const sentence = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -50,19 +56,51 @@ export function useImportWizard(customFieldSlugs: readonly string[] | undefined,
       .catch((error: unknown) => dispatch({ type: 'failed', message: sentence(error) }));
   };
 
+  /**
+   * A built review once every row is checked: itself when it already is, else what the worker
+   * answers when the rest of the rows are (a large file's are checked after its first rows are
+   * shown), with its first rows again. Meanwhile, how far the check is, now and then (not every
+   * block: each is a render of the step).
+   */
+  const wholeReview = (built: BuildAnswer): Promise<BuildAnswer> => {
+    const rows = built.state.counts.rows;
+    if (built.state.checkedRows >= rows) return Promise.resolve(built);
+    let said = performance.now();
+    return session
+      .request('review-checked', {}, (fraction) => {
+        if (performance.now() - said < CHECK_PROGRESS_MS) return;
+        said = performance.now();
+        dispatch({ type: 'review-checking', checkedRows: Math.floor(fraction * rows) });
+      })
+      .then(({ state, firstRows }) => ({ columns: built.columns, state, firstRows }));
+  };
+
   // The review built while the Columns step is shown, from the mapping it proposes for the file
   // just read: a person reads the step for a second or more, and Continue with that mapping takes
-  // this answer, once (the worker keeps the review while nothing has touched it). Once per read;
-  // a mapping changed by hand is built at Continue.
-  const ahead = useRef<{ summary: TableSummary; headerRow: number; mapping: string; answer: Promise<ImportAnswers['build-review']> } | null>(null);
+  // this answer, once (the worker keeps the review while nothing has touched it): checked whole
+  // by then (`whole`), or its first rows and the rest to come. Once per read; a mapping changed
+  // by hand is built at Continue.
+  const ahead = useRef<{
+    summary: TableSummary;
+    headerRow: number;
+    mapping: string;
+    answer: Promise<BuildAnswer>;
+    checked: Promise<BuildAnswer>;
+    /** The answers once they came: Continue shows them at once, without a round trip to the worker. */
+    first: BuildAnswer | null;
+    whole: BuildAnswer | null;
+  } | null>(null);
   const proposedFor = s.step === 'map' ? s.summary : null;
   useEffect(() => {
     ahead.current = null;
     if (s.step !== 'map' || s.busy || describeMissingTargets(s.mapping) !== null) return;
     const answer = session.request('build-review', { headerRow: s.headerRow, mapping: s.mapping });
+    const checked = answer.then(wholeReview);
+    const kept = { summary: s.summary, headerRow: s.headerRow, mapping: JSON.stringify(s.mapping), answer, checked, first: null as BuildAnswer | null, whole: null as BuildAnswer | null };
     // Its failure, or a cancel, is Continue's to meet and say.
-    answer.catch(() => undefined);
-    ahead.current = { summary: s.summary, headerRow: s.headerRow, mapping: JSON.stringify(s.mapping), answer };
+    answer.then((first) => (kept.first = first)).catch(() => undefined);
+    checked.then((whole) => (kept.whole = whole)).catch(() => undefined);
+    ahead.current = kept;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per file read: the proposal, not each change of it
   }, [proposedFor]);
 
@@ -72,9 +110,19 @@ export function useImportWizard(customFieldSlugs: readonly string[] | undefined,
     const built = ahead.current;
     ahead.current = null;
     const same = built !== null && built.summary === s.summary && built.headerRow === s.headerRow && built.mapping === JSON.stringify(s.mapping);
-    (same ? built.answer : session.request('build-review', { headerRow: s.headerRow, mapping: s.mapping }))
-      .then(({ columns, state: review, firstRows }) => dispatch({ type: 'review-built', columns, review, firstRows: { version: review.version, rows: firstRows } }))
-      .catch((error: unknown) => dispatch({ type: 'failed', message: `The rows could not be checked: ${sentence(error)}` }));
+    const shown = (answer: BuildAnswer) => dispatch({ type: 'review-built', columns: answer.columns, review: answer.state, firstRows: { version: answer.state.version, rows: answer.firstRows } });
+    const failed = (error: unknown) => dispatch({ type: 'failed', message: `The rows could not be checked: ${sentence(error)}` });
+    // The counts come whole when the check ends; a review rebuilt or read again meanwhile says its own.
+    const whenWhole = (checked: Promise<BuildAnswer>) => checked.then(({ state }) => dispatch({ type: 'review-changed', review: state })).catch(() => undefined);
+    const partly = (first: BuildAnswer) => {
+      shown(first);
+      if (first.state.checkedRows < first.state.counts.rows) void whenWhole(same ? built.checked : wholeReview(first));
+    };
+    const atHand = same ? (built.whole ?? built.first) : null;
+    // In a task of its own, as an answer from the worker would come: the click's task renders the
+    // step busy, the next one the review (and takes the Columns step down), each well under 50 ms.
+    if (atHand) void nextTask().then(() => partly(atHand));
+    else (same ? built.answer : session.request('build-review', { headerRow: s.headerRow, mapping: s.mapping })).then(partly).catch(failed);
   };
 
   const prepare = () => {

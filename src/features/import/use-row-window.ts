@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { nextTask } from '../../spreadsheet/next-task';
 import type { FirstRows, ReviewRowView } from '../../workers/import-protocol';
 import { useImportSession } from './use-import-session';
 
@@ -23,14 +24,19 @@ export function useRowWindow(version: number, viewVersion: number, viewLength: n
   const requested = useRef(new Set<string>(firstWhole ? [`${version}:0`] : []));
   // In the task after the step's first render, as rows asked of the worker would come: the step's
   // frame and its rows' are two tasks, each well under 50 ms, not one of both.
+  // Posted as the step commits (a layout effect), so that task comes next, not after a frame.
   const seed = useRef(firstHeld ? first : undefined);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const held = seed.current;
     if (!held) return;
-    const timer = setTimeout(() =>
-      setRows((current) => (current.version === held.version ? { ...current, byIndex: new Map([...held.rows.map((row, i): [number, ReviewRowView] => [i, row]), ...current.byIndex]) } : current)),
-    );
-    return () => clearTimeout(timer);
+    let dropped = false;
+    void nextTask().then(() => {
+      if (dropped) return;
+      setRows((current) => (current.version === held.version ? { ...current, byIndex: new Map([...held.rows.map((row, i): [number, ReviewRowView] => [i, row]), ...current.byIndex]) } : current));
+    });
+    return () => {
+      dropped = true;
+    };
   }, []);
   const range = useRef<[number, number]>([0, 0]);
 

@@ -1,3 +1,4 @@
+import { nextTask } from '../next-task';
 import { parseCellStyles } from './cell-styles';
 import { type SharedStringLimits, SharedStringsScanner } from './shared-strings';
 import { SheetScanner } from './sheet-scanner';
@@ -204,17 +205,3 @@ class Pacer {
   }
 }
 
-/**
- * Resolves in a new macrotask, not a microtask: a worker's messages (the cancel) are only
- * delivered between tasks. A message round trip, because browsers clamp nested timeouts to 4 ms.
- */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
-}
