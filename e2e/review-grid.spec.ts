@@ -77,6 +77,43 @@ test('every row of a 1,000,000-row file is reachable by scrolling and by keyboar
   await screenshot(page, 'review-grid-next-error');
 });
 
+test('a large file’s first rows are shown while the rest are checked; what needs every row waits for them, and the counts come whole', async ({ page, expectAccessible }) => {
+  test.setTimeout(300_000);
+  await connectToSandbox(page);
+  await dropGeneratedCsv(page, 1_000_000, 'not-an-email');
+  await expect(page.getByRole('heading', { name: 'Columns' })).toBeVisible({ timeout: 180_000 });
+  // What the page showed, recorded in it as it happened: Playwright's polls could miss a second.
+  await page.evaluate(() => {
+    const seen: string[] = ((window as unknown as { seen: string[] }).seen = []);
+    new MutationObserver(() => {
+      const grid = document.querySelector('[aria-label^="tracking_number, line 2:"]');
+      const counts = document.querySelector('p[aria-busy]')?.textContent ?? '';
+      if (grid && counts && seen.at(-1) !== counts) seen.push(counts);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  await page.getByRole('button', { name: 'Continue to review' }).click();
+  const grid = page.getByRole('region', { name: 'Rows to review' });
+  await expect(grid.getByRole('button', { name: /^tracking_number, line 2:/ })).toBeVisible();
+  const checking = page.getByRole('button', { name: 'Checking rows…' });
+  // An edit and Next error asked while the rows are checked wait for the check, then apply.
+  await grid.getByRole('button', { name: /^name, line 2:/ }).click();
+  await page.getByLabel('Edit name, line 2').fill('Edited while checking');
+  await page.getByLabel('Edit name, line 2').press('Enter');
+  await grid.getByRole('button', { name: /^tracking_number, line 2:/ }).focus();
+  await page.keyboard.press('F8');
+  await expectAccessible(page);
+  await expect(page.getByRole('button', { name: 'Continue with 999,999 ready rows' })).toBeVisible({ timeout: 120_000 });
+  await expect(checking).toHaveCount(0);
+  await expect(grid.getByRole('button', { name: /^assignees, line 1000001: not-an-email\. Error: / })).toBeFocused();
+  await page.keyboard.press('Control+Home');
+  await expect(grid.getByRole('button', { name: /^name, line 2: Edited while checking\./ })).toBeVisible();
+  await expect(page.getByText('1,000,000 rows:', { exact: true }).locator('..')).toContainText('999,999 ready, 1 with errors');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+  expect(seen[0]).toMatch(/^1,000,000 rows: checking them… [\d,]+ checked so far\.$/);
+  expect(seen.at(-1)).toMatch(/^1,000,000 rows: 999,999 ready, 1 with errors/);
+});
+
 test('the Ready step with many skipped rows and long lines can be scrolled by keyboard and passes axe', async ({ page, expectAccessible }) => {
   test.slow(); // axe on a page with 70 rows listed: over a minute on a busy machine
   await connectToSandbox(page);

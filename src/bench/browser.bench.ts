@@ -99,6 +99,10 @@ interface Figures {
   rssBeforeMb: number;
   rssPeakMb: number;
   rssUsableMb: number;
+  /** From Continue until every row is checked (the review's whole counts shown), and the renderer's peak and resident memory then. */
+  checkedMs: number;
+  rssCheckedPeakMb: number;
+  rssCheckedMb: number;
 }
 
 const TYPES = { csv: 'text/csv', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
@@ -152,12 +156,17 @@ function sampleMemory(marker: string) {
     }
   };
   const timer = setInterval(sample, 100);
+  const now = () => {
+    sample();
+    const page = pids.reduce((best, pid) => ((last.get(pid) ?? 0) > (last.get(best) ?? 0) ? pid : best), pids[0] ?? 0);
+    return { before: before.get(page) ?? 0, peak: peak.get(page) ?? 0, last: last.get(page) ?? 0 };
+  };
   return {
+    /** The figures so far, sampling on. */
+    now,
     stop: () => {
       clearInterval(timer);
-      sample();
-      const page = pids.reduce((best, pid) => ((last.get(pid) ?? 0) > (last.get(best) ?? 0) ? pid : best), pids[0] ?? 0);
-      return { before: before.get(page) ?? 0, peak: peak.get(page) ?? 0, last: last.get(page) ?? 0 };
+      return now();
     },
   };
 }
@@ -272,7 +281,11 @@ async function measure(page: Page, marker: string, file: BenchFile, libraryMs: n
   const grid = page.getByRole('region', { name: 'Rows to review' });
   await marked('grid');
   await grid.getByRole('button', { name: /^tracking_number, (line|row) 2:/ }).waitFor({ timeout: 300_000 });
-  const rss = memory.stop();
+  const rss = memory.now();
+  // The rest of the rows are checked after the grid shows its first ones: until Continue names the ready rows.
+  await page.getByRole('button', { name: /^Continue with/ }).waitFor({ timeout: 300_000 });
+  const checkedAt = await page.evaluate(() => performance.now());
+  const rssChecked = memory.stop();
   const marks = await page.evaluate(() => (window as unknown as { marks: Record<string, number> }).marks);
   const reader = await page.evaluate(() => (window as unknown as { readerMarks: Record<string, number> }).readerMarks);
   const dropToColumnsMs = Math.round((marks.columns ?? NaN) - (marks.drop ?? NaN));
@@ -329,6 +342,9 @@ async function measure(page: Page, marker: string, file: BenchFile, libraryMs: n
     rssBeforeMb: MB(rss.before),
     rssPeakMb: MB(rss.peak),
     rssUsableMb: MB(rss.last),
+    checkedMs: Math.round(checkedAt - (marks.continue ?? NaN)),
+    rssCheckedPeakMb: MB(rssChecked.peak),
+    rssCheckedMb: MB(rssChecked.last),
   };
 }
 
@@ -378,7 +394,7 @@ try {
       if (run % 2 === 0) figures.libraryMs = libraryMs = await inNewTab((page) => measureLibrary(page, workerCode, file));
       loads.push(machineLoad());
       console.error(
-        `run ${run + 1}: ${file.format} ${file.kind}: usable ${figures.usableMs} ms, ${LIBRARY[file.format]} alone ${libraryMs} ms (${(figures.usableMs / libraryMs).toFixed(2)}×), longest task ${figures.longestTaskMs} ms, renderer ${figures.rssUsableMb} MB at usable (peak ${figures.rssPeakMb}, before ${figures.rssBeforeMb}), edit ${figures.editToRevalidatedMs} ms; ${loads.at(-1)}`,
+        `run ${run + 1}: ${file.format} ${file.kind}: usable ${figures.usableMs} ms, ${LIBRARY[file.format]} alone ${libraryMs} ms (${(figures.usableMs / libraryMs).toFixed(2)}×), longest task ${figures.longestTaskMs} ms, renderer ${figures.rssUsableMb} MB at usable (peak ${figures.rssPeakMb}, before ${figures.rssBeforeMb}), every row checked ${figures.checkedMs} ms after Continue (renderer ${figures.rssCheckedMb} MB, peak ${figures.rssCheckedPeakMb}), edit ${figures.editToRevalidatedMs} ms; ${loads.at(-1)}`,
       );
       results.push(figures);
     }
@@ -404,6 +420,11 @@ for (const [name, runs] of groups) {
   console.log(
     `| ${name} | ${first.columns} | ${first.fileMB} MB | ${of((r) => r.dropToColumnsMs)}; read answered at ${of((r) => r.readAnsweredMs)} | ${of((r) => r.continueToGridMs)}; review answered at ${of((r) => r.reviewAnsweredMs)} | ${of((r) => r.usableMs)} | ${LIBRARY[first.format]} ${of((r) => r.libraryMs)} | **${of((r) => r.usableMs / r.libraryMs, '×', 2)}** (${target}) | ${of((r) => r.longestTaskMs)} | ${of((r) => r.longTasksOver100, '')} | ${of((r) => r.rssUsableMb, 'MB')} (${of((r) => r.rssPeakMb, 'MB')}); +${of((r) => r.rssUsableMb - r.rssBeforeMb, 'MB')} over before | ${of((r) => r.rssUsableMb / (r.fileMB || 1), '×', 1)} (${of((r) => r.rssPeakMb / (r.fileMB || 1), '×', 1)}) | ${of((r) => r.maxDomRows, '')} | ${of((r) => r.editToRevalidatedMs)} |`,
   );
+}
+for (const [name, runs] of groups) {
+  const of = (pick: (r: Figures) => number, unit = 'ms', digits = 0) => medianWithRange(runs.map(pick), unit, digits);
+  const fileMB = runs[0]?.fileMB || 1;
+  console.log(`\n${name}: every row checked ${of((r) => r.checkedMs)} after Continue; renderer then ${of((r) => r.rssCheckedMb, 'MB')} (${of((r) => r.rssCheckedMb / fileMB, '×', 1)} the file), peak until then ${of((r) => r.rssCheckedPeakMb, 'MB')} (${of((r) => r.rssCheckedPeakMb / fileMB, '×', 1)}).`);
 }
 console.log(`\nRenderer memory: VmRSS (/proc/<pid>/status) of the page's renderer process (the page and its workers, which are threads of it), sampled every 100 ms from the drop; before the drop: ${medianWithRange(results.map((r) => r.rssBeforeMb), 'MB')}. Load after each measurement: ${loads.join('; ')}.`);
 mkdirSync('bench-results', { recursive: true });
