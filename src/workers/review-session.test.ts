@@ -76,6 +76,23 @@ describe('ReviewSession', () => {
     expect(session.prepare(300)).toEqual(atOnce.prepare(300));
   });
 
+  it('a check that stops on a row (memory running out) fails whoever waits, with its reason', async () => {
+    const all = userRows(3000);
+    // Row 2,000 cannot be read: what a RangeError of a full heap looks like to the check.
+    const rows = new Proxy(all, {
+      get: (target, key, receiver) => {
+        if (key === '2000') throw new RangeError('Array buffer allocation failed');
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const read: TableReadResult = { kind: 'csv', sheets: [{ name: 'f', rowCount: all.length }], sheet: 'f', rows, rowNumbers: all.map((_, i) => i + 1) };
+    const session = ReviewSession.buildOrKeep(null, read, 0, suggestColumnMapping(all[0] ?? []), undefined, 0);
+    expect(session.getRows(0, 100)).toHaveLength(100);
+    await expect(session.whenChecked()).rejects.toThrow('Array buffer allocation failed');
+    expect(session.isChecked).toBe(false);
+    expect(() => session.prepare(300)).toThrow(/still being checked/);
+  });
+
   it('a review dropped while it is checked stops, and whoever waits for it goes on', async () => {
     const all = userRows(3000);
     const read: TableReadResult = { kind: 'csv', sheets: [{ name: 'f', rowCount: all.length }], sheet: 'f', rows: all, rowNumbers: all.map((_, i) => i + 1) };

@@ -134,6 +134,8 @@ export class ReviewSession {
     if (atOnce) check.checkUntil(Number.POSITIVE_INFINITY);
     else this.checkBlock(Math.max(FIRST_ROWS, CHECK_STEP));
     this.checked = this.isChecked ? Promise.resolve() : this.checkTheRest();
+    // A row that fails its check fails whoever waits (whenChecked), not the worker unseen.
+    this.checked.catch(() => undefined);
   }
 
   get table(): ReviewTable {
@@ -173,7 +175,8 @@ export class ReviewSession {
 
   /**
    * Settles once every row is checked: what needs every row (a command, the Ready step's counts,
-   * a page of rows not checked yet) waits for it. `onProgress`: rows checked, after each block.
+   * a page of rows not checked yet) waits for it. Rejects with what stopped the check (memory
+   * running out on a huge file). `onProgress`: rows checked, after each block.
    */
   async whenChecked(onProgress?: (checkedRows: number) => void): Promise<void> {
     if (onProgress) this.checkProgress.add(onProgress);

@@ -1,7 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { ImportRequestKind, ImportRequests, TableSummary } from '../../workers/import-protocol';
+import type { ImportRequestKind, ImportRequests, ReviewState, TableSummary } from '../../workers/import-protocol';
 import type { ImportSession } from './import-session';
 import { freshReview } from './test-support';
 import { ImportSessionProvider } from './use-import-session';
@@ -21,16 +21,23 @@ const summaryOf = (header: string[]): TableSummary => ({
   retried: false,
 });
 
-/** A file reader that answers a read with `summary` and a build with its review, and lists what it was asked. */
-function readerOf(summary: TableSummary) {
+/**
+ * A file reader that answers a read with `summary` and a build with its review, and lists what it
+ * was asked. `checked`: a review answered with its first rows checked, and how its check ends.
+ */
+function readerOf(summary: TableSummary, checked?: { whole: ReviewState } | { failure: string }) {
   const asked: { kind: ImportRequestKind; body: unknown }[] = [];
+  const first: ReviewState = checked ? { ...review, checkedRows: 256, counts: { ...review.counts, rows: 100_000 } } : review;
   const session = {
     warm: () => undefined,
     cancel: () => undefined,
     request: <K extends ImportRequestKind>(kind: K, body: ImportRequests[K]) => {
       asked.push({ kind, body });
       if (kind === 'read') return Promise.resolve({ summary });
-      if (kind === 'build-review') return Promise.resolve({ columns: ['tracking_number'], state: review, firstRows: [] });
+      if (kind === 'build-review') return Promise.resolve({ columns: ['tracking_number'], state: first, firstRows: [] });
+      if (kind === 'review-checked' && checked) {
+        return 'whole' in checked ? Promise.resolve({ state: checked.whole, firstRows: [] }) : Promise.reject(new Error(checked.failure));
+      }
       return Promise.reject(new Error(`not asked of this reader: ${kind}`));
     },
   } as unknown as ImportSession;
@@ -67,6 +74,27 @@ describe('useImportWizard', () => {
     act(() => result.current.buildReview());
     await waitFor(() => expect(result.current.state.current.step).toBe('review'));
     expect(builds(asked)).toHaveLength(1);
+  });
+
+  it('a large file: the grid opens with its first rows checked, and the counts come whole when the rest are', async () => {
+    const whole: ReviewState = { ...review, version: 1, checkedRows: 100_000, counts: { ...review.counts, rows: 100_000, readyRows: 99_000, errorRows: 1_000 } };
+    const { wrapper } = readerOf(summaryOf(['Container No', 'Type', 'Ref']), { whole });
+    const { result } = renderHook(() => useImportWizard([], 300, []), { wrapper });
+    act(() => result.current.readFile(new File(['x'], 'shipments.csv')));
+    await waitFor(() => expect(result.current.state.current.step).toBe('map'));
+    act(() => result.current.buildReview());
+    await waitFor(() => expect(result.current.state.current).toMatchObject({ step: 'review', review: whole, error: null }));
+  });
+
+  it('a check that stops after the first rows says so on the review step', async () => {
+    const { wrapper } = readerOf(summaryOf(['Container No', 'Type', 'Ref']), { failure: 'The file is too large to read in this browser tab.' });
+    const { result } = renderHook(() => useImportWizard([], 300, []), { wrapper });
+    act(() => result.current.readFile(new File(['x'], 'shipments.csv')));
+    await waitFor(() => expect(result.current.state.current.step).toBe('map'));
+    act(() => result.current.buildReview());
+    await waitFor(() =>
+      expect(result.current.state.current).toMatchObject({ step: 'review', error: 'The rows could not all be checked: The file is too large to read in this browser tab.' }),
+    );
   });
 
   it('builds nothing ahead when the proposal leaves a required column unmapped', async () => {

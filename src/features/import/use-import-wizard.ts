@@ -37,8 +37,12 @@ export function useImportWizard(customFieldSlugs: readonly string[] | undefined,
   // The file being imported, for the job's source facts (size, content hash); not state: nothing renders it.
   const sourceFile = useRef<File | null>(null);
 
+  /** Counts the reviews asked for and the files read: a check's end is said only for the review it belongs to. */
+  const builds = useRef(0);
+
   /** `retry`: the file is fix & retry's rows (their original numbers and the service's notes). */
   const readFile = (file: File, retry?: RetryRows) => {
+    builds.current++;
     dispatch({ type: 'file-chosen', fileName: file.name });
     sourceFile.current = retry ? null : file;
     session
@@ -49,6 +53,7 @@ export function useImportWizard(customFieldSlugs: readonly string[] | undefined,
 
   const reread = (options: ReadOptions) => {
     if (s.step !== 'map') return;
+    builds.current++;
     dispatch({ type: 'reread-started' });
     session
       .request('reread', { options })
@@ -112,8 +117,15 @@ export function useImportWizard(customFieldSlugs: readonly string[] | undefined,
     const same = built !== null && built.summary === s.summary && built.headerRow === s.headerRow && built.mapping === JSON.stringify(s.mapping);
     const shown = (answer: BuildAnswer) => dispatch({ type: 'review-built', columns: answer.columns, review: answer.state, firstRows: { version: answer.state.version, rows: answer.firstRows } });
     const failed = (error: unknown) => dispatch({ type: 'failed', message: `The rows could not be checked: ${sentence(error)}` });
-    // The counts come whole when the check ends; a review rebuilt or read again meanwhile says its own.
-    const whenWhole = (checked: Promise<BuildAnswer>) => checked.then(({ state }) => dispatch({ type: 'review-changed', review: state })).catch(() => undefined);
+    // The counts come whole when the check ends. A review rebuilt, or a file read again, meanwhile
+    // says its own; a check that stopped (memory ran out) is said as a failed build would be.
+    const build = ++builds.current;
+    const whenWhole = (checked: Promise<BuildAnswer>) =>
+      checked
+        .then(({ state }) => dispatch({ type: 'review-changed', review: state }))
+        .catch((error: unknown) => {
+          if (build === builds.current && !(error instanceof CancelledError)) dispatch({ type: 'failed', message: `The rows could not all be checked: ${sentence(error)}` });
+        });
     const partly = (first: BuildAnswer) => {
       shown(first);
       if (first.state.checkedRows < first.state.counts.rows) void whenWhole(same ? built.checked : wholeReview(first));
@@ -175,6 +187,7 @@ export function useImportWizard(customFieldSlugs: readonly string[] | undefined,
   };
 
   const startOver = () => {
+    builds.current++;
     session.cancel();
     session.warm();
     dispatch({ type: 'start-over' });
