@@ -80,9 +80,9 @@ describe('ReviewSession', () => {
     const all = userRows(3000);
     // Row 2,000 cannot be read: what a RangeError of a full heap looks like to the check.
     const rows = new Proxy(all, {
-      get: (target, key, receiver) => {
+      get: (target, key, receiver): unknown => {
         if (key === '2000') throw new RangeError('Array buffer allocation failed');
-        return Reflect.get(target, key, receiver);
+        return Reflect.get(target, key, receiver) as unknown;
       },
     });
     const read: TableReadResult = { kind: 'csv', sheets: [{ name: 'f', rowCount: all.length }], sheet: 'f', rows, rowNumbers: all.map((_, i) => i + 1) };
