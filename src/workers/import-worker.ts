@@ -3,7 +3,8 @@
 import '../zod-config'; // first: zod must be jitless before any schema is built
 import { readTable, SpreadsheetReadError, type TableReadResult } from '../spreadsheet/read-table';
 import { templateCsv, templateXlsx } from '../spreadsheet/template';
-import { matchRetryRows, type RetryMatch, ReviewSession, SubmissionError } from './review-session';
+import { CurrentReview, ReviewReplacedError } from './current-review';
+import { matchRetryRows, type RetryMatch, SubmissionError } from './review-session';
 import { warmUp } from './warm-up';
 import {
   type ImportAnswers,
@@ -25,7 +26,8 @@ import {
  */
 let source: { file: Blob; name: string; sha256: Promise<string> | null } | null = null;
 let table: TableReadResult | null = null;
-let session: ReviewSession | null = null;
+/** The review of the file read: built at Continue (or ahead), dropped by a read. */
+const review = new CurrentReview();
 /** Fix & retry's rows: their numbers in the original file and the service's notes. */
 let retry: RetryRows | null = null;
 /** Once the retry's rows are matched to their numbers: the numbering and the service's notes by row number. */
@@ -53,8 +55,7 @@ function summarize(result: TableReadResult, fileName: string, retried: RetryMatc
 
 async function read(id: number, options: ReadOptions): Promise<{ summary: TableSummary }> {
   if (!source) throw new Error('No file has been read yet.');
-  session?.drop();
-  session = null;
+  review.drop();
   table = await readTable(await bytesOf(source.file), source.name, {
     ...options,
     onProgress: (fraction) => post({ type: 'progress', id, fraction }),
@@ -82,29 +83,9 @@ async function sha256Hex(file: Blob): Promise<string> {
 }
 
 function describe(error: unknown): string {
-  if (error instanceof SpreadsheetReadError || error instanceof SubmissionError) return error.message;
+  if (error instanceof SpreadsheetReadError || error instanceof SubmissionError || error instanceof ReviewReplacedError) return error.message;
   if (error instanceof RangeError) return 'The file is too large to read in this browser tab.';
   return `The file could not be read: ${error instanceof Error ? error.message : String(error)}`;
-}
-
-function current(): ReviewSession {
-  if (!session) throw new Error('The rows have not been mapped yet.');
-  return session;
-}
-
-/** The review once every row is checked: what needs every row waits for it (the page may ask at once). */
-async function checked(): Promise<ReviewSession> {
-  for (;;) {
-    const waited = current();
-    await waited.whenChecked();
-    if (session === waited) return waited;
-  }
-}
-
-/** The review once rows [0, to) are checked: a page of rows the check has not reached waits for every row. */
-async function checkedTo(to: number): Promise<ReviewSession> {
-  const now = current();
-  return to <= now.checkedRows ? now : checked();
 }
 
 type Handlers = { [K in ImportRequestKind]: (request: ImportRequests[K], id: number) => ImportAnswers[K] | Promise<ImportAnswers[K]> };
@@ -122,40 +103,39 @@ const handlers: Handlers = {
   'build-review': (request) => {
     if (!table) throw new Error('No file has been read yet.');
     // The page asks while the Columns step is shown, and again at Continue.
-    session = ReviewSession.buildOrKeep(session, table, request.headerRow, request.mapping, retried);
-    return { columns: session.table.columns, state: session.state(), firstRows: session.getRows(0, FIRST_ROWS) };
+    const built = review.build(table, request.headerRow, request.mapping, retried);
+    return { columns: built.table.columns, state: built.state(), firstRows: built.getRows(0, FIRST_ROWS) };
   },
   'review-checked': async (_request, id) => {
-    const waited = current();
-    const rows = waited.table.counts.rows;
-    await waited.whenChecked((checkedRows) => post({ type: 'progress', id, fraction: rows === 0 ? 1 : checkedRows / rows }));
-    if (session !== waited) throw new Error('The review was built again before its rows were all checked.');
-    return { state: waited.state(), firstRows: waited.getRows(0, FIRST_ROWS) };
+    const rows = review.get().table.counts.rows;
+    const whole = await review.whenChecked((checkedRows) => post({ type: 'progress', id, fraction: rows === 0 ? 1 : checkedRows / rows }));
+    return { state: whole.state(), firstRows: whole.getRows(0, FIRST_ROWS) };
   },
   review: async ({ command }) => {
-    const review = await checked();
-    const state = review.run(command);
-    return { state, row: command.type === 'edit' ? review.rowView(command.row) : undefined };
+    const whole = await review.whenChecked();
+    const state = whole.run(command);
+    return { state, row: command.type === 'edit' ? whole.rowView(command.row) : undefined };
   },
   'get-rows': async ({ from, to }) => {
-    const review = await checkedTo(to);
-    return { from, rows: review.getRows(from, to), version: review.state().version };
+    const shown = await review.whenCheckedTo(to);
+    return { from, rows: shown.getRows(from, to), version: shown.state().version };
   },
   'get-row': async ({ row }) => {
-    const review = await checkedTo(row + 1);
-    return { row: review.rowView(row), version: review.state().version };
+    const shown = await review.whenCheckedTo(row + 1);
+    return { row: shown.rowView(row), version: shown.state().version };
   },
-  'find-error': async ({ from, column, direction }) => ({ found: (await checked()).findError(from, column, direction) }),
+  'find-error': async ({ from, column, direction }) => ({ found: (await review.whenChecked()).findError(from, column, direction) }),
   template: async ({ customFieldSlugs, format }) => ({
     bytes: format === 'csv' ? new TextEncoder().encode(templateCsv(customFieldSlugs)) : await templateXlsx(customFieldSlugs),
   }),
-  'foresight-keys': async ({ page }) => (await checked()).foresightKeys(page),
-  foresee: async ({ add, reset, more }) => ({ state: (await checked()).foresee(add, { reset, more }) }),
-  prepare: async ({ chunkSize }) => ({ submission: (await checked()).prepare(chunkSize) }),
-  'submission-start': async ({ chunkSize }) => ({ start: (await checked()).startSubmission(chunkSize) }),
+  'foresight-keys': async ({ page }) => (await review.whenChecked()).foresightKeys(page),
+  foresee: async ({ add, reset, more }) => ({ state: (await review.whenChecked()).foresee(add, { reset, more }) }),
+  prepare: async ({ chunkSize }) => ({ submission: (await review.whenChecked()).prepare(chunkSize) }),
+  'submission-start': async ({ chunkSize }) => ({ start: (await review.whenChecked()).startSubmission(chunkSize) }),
   'submission-chunk': ({ key, index }) => {
-    if (!session) throw new SubmissionError('The rows to send are no longer kept: the file was read again. Nothing was sent; press Send again.');
-    return { key, index, chunk: session.submissionChunk(key, index) };
+    const kept = review.peek();
+    if (!kept) throw new SubmissionError('The rows to send are no longer kept: the file was read again. Nothing was sent; press Send again.');
+    return { key, index, chunk: kept.submissionChunk(key, index) };
   },
   'source-hash': async ({ fileName }) => {
     // The file is here (read): hashing it here spared the page a copy of the file and the

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { suggestColumnMapping } from '../spreadsheet/column-mapping';
+import type { TableReadResult } from '../spreadsheet/read-table';
+import { userRows } from '../spreadsheet/sample-rows';
+import { CurrentReview, ReviewReplacedError } from './current-review';
+
+function readOf(rows: string[][]): TableReadResult {
+  return { kind: 'csv', sheets: [{ name: 'f', rowCount: rows.length }], sheet: 'f', rows, rowNumbers: rows.map((_, i) => i + 1) };
+}
+
+describe('CurrentReview', () => {
+  it('an edit asked while the rows are checked is applied to that review once they are', async () => {
+    const all = userRows(3000);
+    const read = readOf(all);
+    const current = new CurrentReview();
+    current.build(read, 0, suggestColumnMapping(all[0] ?? []), undefined, 0);
+    const review = await current.whenChecked();
+    review.run({ type: 'edit', row: 0, column: 0, value: 'MSKU1234565' });
+    expect(review.getRows(0, 1)[0]?.values[0]).toBe('MSKU1234565');
+  });
+
+  it('refuses a request that waited while its review was built again, and leaves the new review untouched', async () => {
+    const all = userRows(3000);
+    const read = readOf(all);
+    const mapping = suggestColumnMapping(all[0] ?? []);
+    const current = new CurrentReview();
+    const first = current.build(read, 0, mapping, undefined, 0);
+    const edit = current.whenChecked().then((review) => review.run({ type: 'edit', row: 0, column: 0, value: 'MSKU1234565' }));
+    // Back, another header row, Continue: another review, its rows one further down.
+    const second = current.build(read, 1, mapping, undefined, 0);
+    expect(second).not.toBe(first);
+    await expect(edit).rejects.toThrow(ReviewReplacedError);
+    await current.whenChecked();
+    expect(second.state().canUndo).toBe(false);
+    expect(second.state().version).toBe(0);
+  });
+
+  it('refuses a request that waited while the file was read again', async () => {
+    const all = userRows(3000);
+    const current = new CurrentReview();
+    current.build(readOf(all), 0, suggestColumnMapping(all[0] ?? []), undefined, 0);
+    const waiting = current.whenChecked();
+    current.drop();
+    await expect(waiting).rejects.toThrow(ReviewReplacedError);
+    expect(() => current.get()).toThrow('The rows have not been mapped yet.');
+  });
+
+  it('answers a page of checked rows at once, and one the check has not reached once every row is', async () => {
+    const all = userRows(3000);
+    const current = new CurrentReview();
+    const review = current.build(readOf(all), 0, suggestColumnMapping(all[0] ?? []), undefined, 0);
+    expect(await current.whenCheckedTo(100)).toBe(review);
+    expect(review.isChecked).toBe(false);
+    expect(await current.whenCheckedTo(2999)).toBe(review);
+    expect(review.isChecked).toBe(true);
+  });
+});
