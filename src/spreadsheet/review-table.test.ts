@@ -28,13 +28,13 @@ describe('beginReviewTable', () => {
     const whole = createReviewTable({ rows, rowNumbers }, 0, suggestColumnMapping(HEADER));
     const check = beginReviewTable({ rows, rowNumbers }, 0, suggestColumnMapping(HEADER));
     expect(check.checkUntil(10)).toBe(false);
-    expect(check.checked).toBe(10);
+    expect(check.checkedRows).toBe(10);
     // Before the last row, no row is said to clash: duplicates need every row.
     expect(check.table.issues.slice(0, 10).flat().filter((issue) => issue?.code === 'duplicate_reference')).toEqual([]);
     expect(check.table.counts.readyRows + check.table.counts.errorRows).toBe(10);
     expect(check.checkUntil(24)).toBe(false);
     expect(check.checkUntil(1000)).toBe(true);
-    expect(check.checked).toBe(25);
+    expect(check.checkedRows).toBe(25);
     expect(check.table).toEqual(whole);
     // Checked again, nothing changes (duplicates are not flagged twice).
     expect(check.checkUntil(1000)).toBe(true);

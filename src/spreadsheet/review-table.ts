@@ -162,14 +162,14 @@ function remember(table: ReviewTable, change: ReviewChange): void {
 
 /**
  * A review table being checked a block of rows at a time (so a worker can answer the page between
- * blocks): rows before `checked` are normalized, validated and counted; the rest have no
+ * blocks): rows before `checkedRows` are normalized, validated and counted; the rest have no
  * values, issues or flags until checkUntil reaches them. Duplicate references are flagged
  * when the last row is checked, as they need every row.
  */
 export interface ReviewTableCheck {
   readonly table: ReviewTable;
   /** Rows checked so far, from the first. */
-  readonly checked: number;
+  readonly checkedRows: number;
   /** References found on more than one row (flagged on every row of theirs once all are checked). */
   readonly duplicatedReferences: number;
   /** Checks rows up to `until` (exclusive, at most every row); true once every row is checked. */
@@ -237,15 +237,16 @@ export function beginReviewTable(
       countFlags(counts, rowFlags, 1);
       const reference = out[REFERENCE] ?? '';
       if (reference && addToReferenceIndex(references, reference, row, referenceOf) > 0) duplicated.push(reference);
+      // Row by row: a row that throws (memory running out) leaves the counts true to checkedRows.
+      checked = row + 1;
     }
-    checked = Math.max(checked, end);
     if (checked < rowCount) return false;
     for (const reference of new Set(duplicated)) refreshDuplicates(table, reference);
     return true;
   };
   return {
     table,
-    get checked() {
+    get checkedRows() {
       return checked;
     },
     get duplicatedReferences() {

@@ -86,11 +86,15 @@ describe('ReviewSession', () => {
       },
     });
     const read: TableReadResult = { kind: 'csv', sheets: [{ name: 'f', rowCount: all.length }], sheet: 'f', rows, rowNumbers: all.map((_, i) => i + 1) };
-    const session = ReviewSession.buildOrKeep(null, read, 0, suggestColumnMapping(all[0] ?? []), undefined, 0);
+    const mapping = suggestColumnMapping(all[0] ?? []);
+    const session = ReviewSession.buildOrKeep(null, read, 0, mapping, undefined, 0);
     expect(session.getRows(0, 100)).toHaveLength(100);
     await expect(session.whenChecked()).rejects.toThrow('Array buffer allocation failed');
     expect(session.isChecked).toBe(false);
+    expect(session.checkedRows).toBe(2000 - 1);
     expect(() => session.prepare(300)).toThrow(/still being checked/);
+    // Continue again with the same mapping checks anew rather than keep the failed review.
+    expect(ReviewSession.buildOrKeep(session, read, 0, mapping, undefined, 0)).not.toBe(session);
   });
 
   it('a review dropped while it is checked stops, and whoever waits for it goes on', async () => {

@@ -116,10 +116,12 @@ export class ReviewSession {
 
   /** A command or a foresight has changed the rows or their view since the build. */
   private touched = false;
-  /** Settled once every row is checked (or the session is dropped). */
-  private readonly checked: Promise<void>;
+  /** Settled once every row is checked (or the session is dropped); rejected by a row that fails its check. */
+  private readonly checkDone: Promise<void>;
   private readonly checkProgress = new Set<(checkedRows: number) => void>();
   private dropped = false;
+  /** A row failed its check (memory ran out): the review is not kept for another Continue. */
+  private checkFailed = false;
   private readonly blockMs: number;
 
   private constructor(
@@ -133,9 +135,9 @@ export class ReviewSession {
     this.view = rowsWhere(check.table, 'all');
     if (atOnce) check.checkUntil(Number.POSITIVE_INFINITY);
     else this.checkBlock(Math.max(FIRST_ROWS, CHECK_STEP));
-    this.checked = this.isChecked ? Promise.resolve() : this.checkTheRest();
+    this.checkDone = this.isChecked ? Promise.resolve() : this.checkTheRest();
     // A row that fails its check fails whoever waits (whenChecked), not the worker unseen.
-    this.checked.catch(() => undefined);
+    this.checkDone.catch(() => undefined);
   }
 
   get table(): ReviewTable {
@@ -144,21 +146,19 @@ export class ReviewSession {
 
   /** Rows checked so far, from the first. */
   get checkedRows(): number {
-    return this.check.checked;
+    return this.check.checkedRows;
   }
 
   /** Every row is checked: its issues and the counts are whole. */
   get isChecked(): boolean {
-    return this.check.checked === this.table.counts.rows;
+    return this.check.checkedRows === this.table.counts.rows;
   }
 
-  /** Rows checked for blockMs, at least `atLeast` of them (and a step). */
-  private checkBlock(atLeast = 0): void {
+  /** Rows checked for blockMs, at least `atLeast` of them. */
+  private checkBlock(atLeast = CHECK_STEP): void {
     const deadline = performance.now() + this.blockMs;
-    if (this.check.checkUntil(this.check.checked + atLeast)) return;
-    do {
-      if (this.check.checkUntil(this.check.checked + CHECK_STEP)) return;
-    } while (performance.now() < deadline);
+    if (this.check.checkUntil(this.check.checkedRows + atLeast)) return;
+    while (performance.now() < deadline) if (this.check.checkUntil(this.check.checkedRows + CHECK_STEP)) return;
   }
 
   /** The rows after the first block, a block a task, until all are checked or the session is dropped. */
@@ -166,8 +166,13 @@ export class ReviewSession {
     while (!this.isChecked) {
       await nextTask();
       if (this.dropped) return;
-      this.checkBlock();
-      for (const report of this.checkProgress) report(this.check.checked);
+      try {
+        this.checkBlock();
+      } catch (error) {
+        this.checkFailed = true;
+        throw error;
+      }
+      for (const report of this.checkProgress) report(this.check.checkedRows);
     }
     // The rows answered before now lacked their duplicate references, if any: a new version has them.
     if (this.check.duplicatedReferences > 0) this.version++;
@@ -181,7 +186,7 @@ export class ReviewSession {
   async whenChecked(onProgress?: (checkedRows: number) => void): Promise<void> {
     if (onProgress) this.checkProgress.add(onProgress);
     try {
-      await this.checked;
+      await this.checkDone;
     } finally {
       if (onProgress) this.checkProgress.delete(onProgress);
     }
@@ -226,21 +231,21 @@ export class ReviewSession {
   ): ReviewSession {
     const from = kept?.builtFrom;
     const same = from?.source === source && from.headerRow === headerRow && from.mapping === JSON.stringify(mapping);
-    if (kept !== null && same && !kept.touched) return kept;
+    if (kept !== null && same && !kept.touched && !kept.checkFailed) return kept;
     kept?.drop();
     return ReviewSession.build(source, headerRow, mapping, retry, { atOnce: false, blockMs });
   }
 
   /** What needs every row checked refuses to run before: the worker awaits whenChecked first. */
   private mustBeChecked(): void {
-    if (!this.isChecked) throw new Error(`The rows are still being checked (${this.check.checked.toLocaleString('en')} of ${this.table.counts.rows.toLocaleString('en')}).`);
+    if (!this.isChecked) throw new Error(`The rows are still being checked (${this.check.checkedRows.toLocaleString('en')} of ${this.table.counts.rows.toLocaleString('en')}).`);
   }
 
   state(note: string | null = null): ReviewState {
     return {
       version: this.version,
       viewVersion: this.viewVersion,
-      checkedRows: this.check.checked,
+      checkedRows: this.check.checkedRows,
       counts: { ...this.table.counts },
       filter: this.filter,
       viewLength: this.view.length,
@@ -360,7 +365,7 @@ export class ReviewSession {
   rowView(row: number): ReviewRowView {
     const { table } = this;
     if (row < 0 || row >= table.counts.rows) throw new Error(`There is no row ${row}.`);
-    if (row >= this.check.checked) throw new Error(`Row ${row} is still being checked.`);
+    if (row >= this.check.checkedRows) throw new Error(`Row ${row} is still being checked.`);
     const columnIndex = (target: string) => table.columns.indexOf(target as (typeof table.columns)[number]);
     const rowNumber = table.rowNumbers[row] ?? row + 1;
     const serviceNotes = this.serviceNotes.get(rowNumber);

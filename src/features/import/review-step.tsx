@@ -104,11 +104,13 @@ export function ReviewStep({
   }, []);
 
   const excludeLabel = state.filter === 'excluded' ? 'Restore' : 'Exclude';
+  // While rows are checked, the only failure the step can meet is the check's own.
+  const checkStopped = isChecking(state) && stepError !== null;
   return (
     <section aria-labelledby="review-heading" className="space-y-4" onKeyDown={errorKeys}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="review-heading" className="text-lg font-semibold text-slate-900">Review and fix</h2>
-        <ReviewCountsLine state={state} />
+        <ReviewCountsLine state={state} stopped={checkStopped} />
       </div>
       {retried && (
         <p className="rounded-lg border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-slate-800">
@@ -189,7 +191,7 @@ export function ReviewStep({
             </p>
           )}
           {isChecking(state) ? (
-            <Button disabled>Checking rows…</Button>
+            <Button disabled>{checkStopped ? 'Continue' : 'Checking rows…'}</Button>
           ) : (
             <Button onClick={onContinue} disabled={state.counts.readyRows === 0 || busy}>
               Continue with {plural(state.counts.readyRows, 'ready row')}

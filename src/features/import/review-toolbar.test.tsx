@@ -24,6 +24,13 @@ describe('the review counts while a large file is still being checked', () => {
     expect(line).toHaveAttribute('aria-busy', 'false');
   });
 
+  it('say where a check that failed stopped, no longer busy', () => {
+    render(<ReviewCountsLine state={checking} stopped />);
+    const line = screen.getByText(/100,000 rows:/).closest('p');
+    expect(line).toHaveTextContent('100,000 rows: checking stopped after 12,288.');
+    expect(line).toHaveAttribute('aria-busy', 'false');
+  });
+
   it('leave the filters uncounted but All, which the read knows', () => {
     render(<FilterBar state={checking} onFilter={() => undefined} />);
     expect(screen.getByRole('button', { name: /^All/ })).toHaveTextContent('All 100,000');

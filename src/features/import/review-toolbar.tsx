@@ -10,13 +10,16 @@ const inputClass = 'rounded-md border border-slate-300 bg-white px-2.5 py-1.5 te
 /** Whether rows of the review are still being checked: its counts are not whole yet. */
 export const isChecking = (state: ReviewState) => state.checkedRows < state.counts.rows;
 
-export function ReviewCountsLine({ state }: { state: ReviewState }) {
+/** `stopped`: the check failed before the last row (its sentence is the step's alert). */
+export function ReviewCountsLine({ state, stopped = false }: { state: ReviewState; stopped?: boolean }) {
   const { counts } = state;
   // aria-busy while checking: the live region is read out once, with the whole counts.
   return (
-    <p aria-live="polite" aria-busy={isChecking(state)} className="text-sm text-slate-700">
+    <p aria-live="polite" aria-busy={isChecking(state) && !stopped} className="text-sm text-slate-700">
       <span className="font-semibold text-slate-900">{plural(counts.rows, 'row')}:</span>{' '}
-      {isChecking(state) ? (
+      {isChecking(state) && stopped ? (
+        <>checking stopped after {n(state.checkedRows)}.</>
+      ) : isChecking(state) ? (
         <>checking them… {n(state.checkedRows)} checked so far.</>
       ) : (
         <>

@@ -37,12 +37,12 @@ export function useImportWizard(customFieldSlugs: readonly string[] | undefined,
   // The file being imported, for the job's source facts (size, content hash); not state: nothing renders it.
   const sourceFile = useRef<File | null>(null);
 
-  /** Counts the reviews asked for and the files read: a check's end is said only for the review it belongs to. */
-  const builds = useRef(0);
+  /** Moves on with every review asked for and every file read: a check's end is said only for the review it belongs to. */
+  const reviewGeneration = useRef(0);
 
   /** `retry`: the file is fix & retry's rows (their original numbers and the service's notes). */
   const readFile = (file: File, retry?: RetryRows) => {
-    builds.current++;
+    reviewGeneration.current++;
     dispatch({ type: 'file-chosen', fileName: file.name });
     sourceFile.current = retry ? null : file;
     session
@@ -53,7 +53,7 @@ export function useImportWizard(customFieldSlugs: readonly string[] | undefined,
 
   const reread = (options: ReadOptions) => {
     if (s.step !== 'map') return;
-    builds.current++;
+    reviewGeneration.current++;
     dispatch({ type: 'reread-started' });
     session
       .request('reread', { options })
@@ -75,7 +75,7 @@ export function useImportWizard(customFieldSlugs: readonly string[] | undefined,
       .request('review-checked', {}, (fraction) => {
         if (performance.now() - said < CHECK_PROGRESS_MS) return;
         said = performance.now();
-        dispatch({ type: 'review-checking', checkedRows: Math.floor(fraction * rows) });
+        dispatch({ type: 'review-checking', checkedRows: Math.round(fraction * rows) });
       })
       .then(({ state, firstRows }) => ({ columns: built.columns, state, firstRows }));
   };
@@ -90,7 +90,7 @@ export function useImportWizard(customFieldSlugs: readonly string[] | undefined,
     headerRow: number;
     mapping: string;
     answer: Promise<BuildAnswer>;
-    checked: Promise<BuildAnswer>;
+    wholeAnswer: Promise<BuildAnswer>;
     /** The answers once they came: Continue shows them at once, without a round trip to the worker. */
     first: BuildAnswer | null;
     whole: BuildAnswer | null;
@@ -100,11 +100,11 @@ export function useImportWizard(customFieldSlugs: readonly string[] | undefined,
     ahead.current = null;
     if (s.step !== 'map' || s.busy || describeMissingTargets(s.mapping) !== null) return;
     const answer = session.request('build-review', { headerRow: s.headerRow, mapping: s.mapping });
-    const checked = answer.then(wholeReview);
-    const kept = { summary: s.summary, headerRow: s.headerRow, mapping: JSON.stringify(s.mapping), answer, checked, first: null as BuildAnswer | null, whole: null as BuildAnswer | null };
+    const wholeAnswer = answer.then(wholeReview);
+    const kept = { summary: s.summary, headerRow: s.headerRow, mapping: JSON.stringify(s.mapping), answer, wholeAnswer, first: null as BuildAnswer | null, whole: null as BuildAnswer | null };
     // Its failure, or a cancel, is Continue's to meet and say.
     answer.then((first) => (kept.first = first)).catch(() => undefined);
-    checked.then((whole) => (kept.whole = whole)).catch(() => undefined);
+    wholeAnswer.then((whole) => (kept.whole = whole)).catch(() => undefined);
     ahead.current = kept;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per file read: the proposal, not each change of it
   }, [proposedFor]);
@@ -119,16 +119,16 @@ export function useImportWizard(customFieldSlugs: readonly string[] | undefined,
     const failed = (error: unknown) => dispatch({ type: 'failed', message: `The rows could not be checked: ${sentence(error)}` });
     // The counts come whole when the check ends. A review rebuilt, or a file read again, meanwhile
     // says its own; a check that stopped (memory ran out) is said as a failed build would be.
-    const build = ++builds.current;
-    const whenWhole = (checked: Promise<BuildAnswer>) =>
-      checked
+    const generation = ++reviewGeneration.current;
+    const whenWhole = (whole: Promise<BuildAnswer>) =>
+      whole
         .then(({ state }) => dispatch({ type: 'review-changed', review: state }))
         .catch((error: unknown) => {
-          if (build === builds.current && !(error instanceof CancelledError)) dispatch({ type: 'failed', message: `The rows could not all be checked: ${sentence(error)}` });
+          if (generation === reviewGeneration.current && !(error instanceof CancelledError)) dispatch({ type: 'failed', message: `The rows could not all be checked: ${sentence(error)}` });
         });
     const partly = (first: BuildAnswer) => {
       shown(first);
-      if (first.state.checkedRows < first.state.counts.rows) void whenWhole(same ? built.checked : wholeReview(first));
+      if (first.state.checkedRows < first.state.counts.rows) void whenWhole(same ? built.wholeAnswer : wholeReview(first));
     };
     const atHand = same ? (built.whole ?? built.first) : null;
     // In a task of its own, as an answer from the worker would come: the click's task renders the
@@ -187,7 +187,7 @@ export function useImportWizard(customFieldSlugs: readonly string[] | undefined,
   };
 
   const startOver = () => {
-    builds.current++;
+    reviewGeneration.current++;
     session.cancel();
     session.warm();
     dispatch({ type: 'start-over' });
