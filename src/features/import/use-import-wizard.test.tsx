@@ -25,7 +25,7 @@ const summaryOf = (header: string[]): TableSummary => ({
  * A file reader that answers a read with `summary` and a build with its review, and lists what it
  * was asked. `checked`: a review answered with its first rows checked, and how its check ends.
  */
-function readerOf(summary: TableSummary, checked?: { whole: ReviewState } | { failure: string }) {
+function readerOf(summary: TableSummary, checked?: { whole: ReviewState } | { failure: string } | { later: Promise<never> }) {
   const asked: { kind: ImportRequestKind; body: unknown }[] = [];
   const first: ReviewState = checked ? { ...review, checkedRows: 256, counts: { ...review.counts, rows: 100_000 } } : review;
   const session = {
@@ -36,8 +36,10 @@ function readerOf(summary: TableSummary, checked?: { whole: ReviewState } | { fa
       if (kind === 'read') return Promise.resolve({ summary });
       if (kind === 'build-review') return Promise.resolve({ columns: ['tracking_number'], state: first, firstRows: [] });
       if (kind === 'review-checked' && checked) {
+        if ('later' in checked) return checked.later;
         return 'whole' in checked ? Promise.resolve({ state: checked.whole, firstRows: [] }) : Promise.reject(new Error(checked.failure));
       }
+      if (kind === 'reread') return Promise.resolve({ summary });
       return Promise.reject(new Error(`not asked of this reader: ${kind}`));
     },
   } as unknown as ImportSession;
@@ -95,6 +97,25 @@ describe('useImportWizard', () => {
     await waitFor(() =>
       expect(result.current.state.current).toMatchObject({ step: 'review', error: 'The rows could not all be checked: The file is too large to read in this browser tab.' }),
     );
+  });
+
+  it('a check of a review left behind (Back, the file read again) that fails later says nothing on the step now shown', async () => {
+    let fail: (error: Error) => void = () => undefined;
+    const later = new Promise<never>((_, reject) => (fail = reject));
+    const { wrapper } = readerOf(summaryOf(['Container No', 'Type', 'Ref']), { later });
+    const { result } = renderHook(() => useImportWizard([], 300, []), { wrapper });
+    act(() => result.current.readFile(new File(['x'], 'shipments.csv')));
+    await waitFor(() => expect(result.current.state.current.step).toBe('map'));
+    act(() => result.current.buildReview());
+    await waitFor(() => expect(result.current.state.current.step).toBe('review'));
+    act(() => result.current.back());
+    act(() => result.current.reread({ delimiter: ';' }));
+    await waitFor(() => expect(result.current.state.current).toMatchObject({ step: 'map', busy: false }));
+    await act(async () => {
+      fail(new Error('The rows were mapped or read again before they were all checked; that change was not applied to the new review.'));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+    expect(result.current.state.current).toMatchObject({ step: 'map', error: null });
   });
 
   it('builds nothing ahead when the proposal leaves a required column unmapped', async () => {
