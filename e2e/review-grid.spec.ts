@@ -77,7 +77,7 @@ test('every row of a 1,000,000-row file is reachable by scrolling and by keyboar
   await screenshot(page, 'review-grid-next-error');
 });
 
-test('a large file’s first rows are shown while the rest are checked; what needs every row waits for them, and the counts come whole', async ({ page, expectAccessible }) => {
+test('a large file’s first rows are shown while the rest are checked; an edit applies, what needs every row waits for them, and the counts come whole', async ({ page, expectAccessible }) => {
   test.setTimeout(300_000);
   await connectToSandbox(page);
   await dropGeneratedCsv(page, 1_000_000, 'not-an-email');
@@ -95,7 +95,7 @@ test('a large file’s first rows are shown while the rest are checked; what nee
   const grid = page.getByRole('region', { name: 'Rows to review' });
   await expect(grid.getByRole('button', { name: /^tracking_number, line 2:/ })).toBeVisible();
   const checking = page.getByRole('button', { name: 'Checking rows…' });
-  // An edit and Next error asked while the rows are checked wait for the check, then apply.
+  // An edit asked while the rows are checked applies at once; Next error, which needs every row, waits for the check.
   await grid.getByRole('button', { name: /^name, line 2:/ }).click();
   await page.getByLabel('Edit name, line 2').fill('Edited while checking');
   await page.getByLabel('Edit name, line 2').press('Enter');

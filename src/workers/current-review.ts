@@ -4,6 +4,7 @@
 // the new one, whose rows and columns may not be the ones the person pointed at.
 import type { ColumnMapping } from '../spreadsheet/column-mapping';
 import type { TableReadResult } from '../spreadsheet/read-table';
+import type { ReviewCommand } from './import-protocol';
 import { type RetryMatch, ReviewSession } from './review-session';
 
 /** A request meant for a review that was built again, or whose file was read again, while it waited. */
@@ -49,6 +50,12 @@ export class CurrentReview {
     await waited.whenChecked(onProgress);
     if (this.session !== waited) throw new ReviewReplacedError();
     return waited;
+  }
+
+  /** The review once it can run this command: at once for an edit of a row the check has passed, else once every row is checked. */
+  async whenReadyFor(command: ReviewCommand): Promise<ReviewSession> {
+    const now = this.get();
+    return now.canRunNow(command) ? now : this.whenChecked();
   }
 
   /** The review once rows [0, to) are checked: a page of rows the check has not reached waits for every row. */

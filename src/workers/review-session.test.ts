@@ -76,6 +76,32 @@ describe('ReviewSession', () => {
     expect(session.prepare(300)).toEqual(atOnce.prepare(300));
   });
 
+  it('an edit of a row shown while later rows are still checked applies at once, and the check ends as if it came after', async () => {
+    const all = userRows(3000);
+    const read: TableReadResult = { kind: 'csv', sheets: [{ name: 'f', rowCount: all.length }], sheet: 'f', rows: all, rowNumbers: all.map((_, i) => i + 1) };
+    const mapping = suggestColumnMapping(all[0] ?? [], { customFieldSlugs: ['po_number', 'eta'] });
+    const reference = mapping.find((entry) => entry.target === 'reference')?.column ?? -1;
+    const referenceColumn = ReviewSession.build(read, 0, mapping).table.columns.indexOf('reference');
+    // Row 0 takes the reference of row 5 (both checked) and of row 2,500 (not checked yet).
+    const shared = all[6]?.[reference] ?? '';
+    (all[2501] as string[])[reference] = shared;
+    const edits = [{ type: 'edit', row: 0, column: referenceColumn, value: shared }] as const;
+    const session = ReviewSession.buildOrKeep(null, read, 0, mapping, undefined, 0);
+    expect(session.canRunNow(edits[0])).toBe(true);
+    expect(session.canRunNow({ type: 'edit', row: 2999, column: 0, value: 'x' })).toBe(false);
+    const edited = session.run(edits[0]);
+    expect(edited.checkedRows).toBeLessThan(3000);
+    // At once: the edited row and row 5 clash already; row 2,500 joins them when the check reaches it.
+    expect(session.getRows(0, 1)[0]?.issues.map((issue) => issue.code)).toContain('duplicate_reference');
+    await session.whenChecked();
+    const atOnce = ReviewSession.build(read, 0, mapping);
+    atOnce.run(edits[0]);
+    expect(session.state().counts).toEqual(atOnce.state().counts);
+    for (const row of [0, 5, 2500]) expect(session.rowView(row)).toEqual(atOnce.rowView(row));
+    expect(session.rowView(0).issues.find((issue) => issue.code === 'duplicate_reference')?.message).toMatch(/also on lines 7 and 2502/);
+    expect(session.getRows(0, 3000)).toEqual(atOnce.getRows(0, 3000));
+  });
+
   it('a check that stops on a row (memory running out) fails whoever waits, with its reason', async () => {
     const all = userRows(3000);
     // Row 2,000 cannot be read: what a RangeError of a full heap looks like to the check.

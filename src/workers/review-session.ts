@@ -236,6 +236,16 @@ export class ReviewSession {
     return ReviewSession.build(source, headerRow, mapping, retry, { atOnce: false, blockMs });
   }
 
+  /**
+   * Whether a command may run while the rest of the rows are still being checked: an edit of a
+   * row already checked (one the grid shows). It is revalidated at once, as at any time; its
+   * reference joins the index the check is filling, and the check's end flags every reference
+   * found on two rows, this one's included. Everything else needs every row.
+   */
+  canRunNow(command: ReviewCommand): boolean {
+    return this.isChecked || (command.type === 'edit' && command.row >= 0 && command.row < this.check.checkedRows);
+  }
+
   /** What needs every row checked refuses to run before: the worker awaits whenChecked first. */
   private mustBeChecked(): void {
     if (!this.isChecked) throw new Error(`The rows are still being checked (${this.check.checkedRows.toLocaleString('en')} of ${this.table.counts.rows.toLocaleString('en')}).`);
@@ -308,7 +318,7 @@ export class ReviewSession {
 
   /** Applies a command; bulk changes refresh the filtered view, a single edit keeps it steady. */
   run(command: ReviewCommand): ReviewState {
-    this.mustBeChecked();
+    if (!this.canRunNow(command)) this.mustBeChecked();
     this.touched = true;
     this.version++;
     this.rowsVersion++;
