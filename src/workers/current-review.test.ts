@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { suggestColumnMapping } from '../spreadsheet/column-mapping';
-import type { TableReadResult } from '../spreadsheet/read-table';
 import { userRows } from '../spreadsheet/sample-rows';
 import { CurrentReview, ReviewReplacedError } from './current-review';
-
-function readOf(rows: string[][]): TableReadResult {
-  return { kind: 'csv', sheets: [{ name: 'f', rowCount: rows.length }], sheet: 'f', rows, rowNumbers: rows.map((_, i) => i + 1) };
-}
+import { readOf } from './test-support';
 
 describe('CurrentReview', () => {
   it('an edit asked while the rows are checked is applied to that review once they are', async () => {

@@ -3,13 +3,12 @@ import { suggestColumnMapping } from '../spreadsheet/column-mapping';
 import type { TableReadResult } from '../spreadsheet/read-table';
 import { userRows } from '../spreadsheet/sample-rows';
 import { matchRetryRows, ReviewSession } from './review-session';
+import { readOf } from './test-support';
 
 const HEADER = ['tracking_number', 'tracking_type', 'reference', 'carrier'];
 
 function sessionOf(rows: string[][]): ReviewSession {
-  const all = [HEADER, ...rows];
-  const read: TableReadResult = { kind: 'csv', sheets: [{ name: 'f', rowCount: all.length }], sheet: 'f', rows: all, rowNumbers: all.map((_, i) => i + 1) };
-  return ReviewSession.build(read, 0, suggestColumnMapping(HEADER));
+  return ReviewSession.build(readOf([HEADER, ...rows]), 0, suggestColumnMapping(HEADER));
 }
 
 const ROWS = [
@@ -23,7 +22,7 @@ const ROWS = [
 describe('ReviewSession', () => {
   it('a review built ahead is kept for the same read, header row and mapping while untouched; anything else builds anew', () => {
     const all = [HEADER, ...ROWS];
-    const read: TableReadResult = { kind: 'csv', sheets: [{ name: 'f', rowCount: all.length }], sheet: 'f', rows: all, rowNumbers: all.map((_, i) => i + 1) };
+    const read = readOf(all);
     const mapping = suggestColumnMapping(HEADER);
     const ahead = ReviewSession.buildOrKeep(null, read, 0, mapping);
     // Continue with the mapping the Columns step proposed: the same rows, not built again.
@@ -47,7 +46,7 @@ describe('ReviewSession', () => {
     const all = userRows(3000);
     // Every 500th row repeats the reference above it: duplicates are flagged only at the end.
     for (let r = 500; r < all.length; r += 500) (all[r] as string[])[2] = all[r - 1]?.[2] ?? '';
-    const read: TableReadResult = { kind: 'csv', sheets: [{ name: 'f', rowCount: all.length }], sheet: 'f', rows: all, rowNumbers: all.map((_, i) => i + 1) };
+    const read = readOf(all);
     const mapping = suggestColumnMapping(all[0] ?? [], { customFieldSlugs: ['po_number', 'eta'] });
     const atOnce = ReviewSession.build(read, 0, mapping);
     const session = ReviewSession.buildOrKeep(null, read, 0, mapping, undefined, 0);
@@ -78,7 +77,7 @@ describe('ReviewSession', () => {
 
   it('an edit of a row shown while later rows are still checked applies at once, and the check ends as if it came after', async () => {
     const all = userRows(3000);
-    const read: TableReadResult = { kind: 'csv', sheets: [{ name: 'f', rowCount: all.length }], sheet: 'f', rows: all, rowNumbers: all.map((_, i) => i + 1) };
+    const read = readOf(all);
     const mapping = suggestColumnMapping(all[0] ?? [], { customFieldSlugs: ['po_number', 'eta'] });
     const reference = mapping.find((entry) => entry.target === 'reference')?.column ?? -1;
     const referenceColumn = ReviewSession.build(read, 0, mapping).table.columns.indexOf('reference');
@@ -111,7 +110,7 @@ describe('ReviewSession', () => {
         return Reflect.get(target, key, receiver) as unknown;
       },
     });
-    const read: TableReadResult = { kind: 'csv', sheets: [{ name: 'f', rowCount: all.length }], sheet: 'f', rows, rowNumbers: all.map((_, i) => i + 1) };
+    const read = { ...readOf(all), rows };
     const mapping = suggestColumnMapping(all[0] ?? []);
     const session = ReviewSession.buildOrKeep(null, read, 0, mapping, undefined, 0);
     expect(session.getRows(0, 100)).toHaveLength(100);
@@ -125,7 +124,7 @@ describe('ReviewSession', () => {
 
   it('a review dropped while it is checked stops, and whoever waits for it goes on', async () => {
     const all = userRows(3000);
-    const read: TableReadResult = { kind: 'csv', sheets: [{ name: 'f', rowCount: all.length }], sheet: 'f', rows: all, rowNumbers: all.map((_, i) => i + 1) };
+    const read = readOf(all);
     const mapping = suggestColumnMapping(all[0] ?? []);
     const session = ReviewSession.buildOrKeep(null, read, 0, mapping, undefined, 0);
     const waiting = session.whenChecked();
