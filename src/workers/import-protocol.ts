@@ -186,7 +186,7 @@ export interface ImportRequests {
   read: { file: File; options: ReadOptions; retry?: RetryRows };
   reread: { options: ReadOptions };
   'build-review': { headerRow: number; mapping: ColumnMapping };
-  /** Answers once every row of the review is checked; progress: the share of rows checked. */
+  /** Answers once every row of the review is checked; progress (every 250 ms at most): the share of rows checked. */
   'review-checked': Record<string, never>;
   review: { command: ReviewCommand };
   /** Rows [from, to) of the current filtered view. */

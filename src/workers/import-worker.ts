@@ -26,6 +26,8 @@ import {
  */
 let source: { file: Blob; name: string; sha256: Promise<string> | null } | null = null;
 let table: TableReadResult | null = null;
+/** How often a large file's check says how far it is. */
+const CHECK_PROGRESS_MS = 250;
 /** The review of the file read: built at Continue (or ahead), dropped by a read. */
 const review = new CurrentReview();
 /** Fix & retry's rows: their numbers in the original file and the service's notes. */
@@ -108,7 +110,13 @@ const handlers: Handlers = {
   },
   'review-checked': async (_request, id) => {
     const rows = review.get().table.counts.rows;
-    const whole = await review.whenChecked((checkedRows) => post({ type: 'progress', id, fraction: rows === 0 ? 1 : checkedRows / rows }));
+    // Now and then, not after every block: each report is a task and a render on the page.
+    let said = performance.now();
+    const whole = await review.whenChecked((checkedRows) => {
+      if (performance.now() - said < CHECK_PROGRESS_MS) return;
+      said = performance.now();
+      post({ type: 'progress', id, fraction: rows === 0 ? 1 : checkedRows / rows });
+    });
     return { state: whole.state(), firstRows: whole.getRows(0, FIRST_ROWS) };
   },
   review: async ({ command }) => {

@@ -14,9 +14,6 @@ export interface SourceFacts {
   contentHash: Promise<string>;
 }
 
-/** How often the page says how far the check of a large file is. */
-const CHECK_PROGRESS_MS = 250;
-
 type BuildAnswer = ImportAnswers['build-review'];
 
 const sentence = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -64,19 +61,13 @@ export function useImportWizard(customFieldSlugs: readonly string[] | undefined,
   /**
    * A built review once every row is checked: itself when it already is, else what the worker
    * answers when the rest of the rows are (a large file's are checked after its first rows are
-   * shown), with its first rows again. Meanwhile, how far the check is, now and then (not every
-   * block: each is a render of the step).
+   * shown), with its first rows again. Meanwhile, how far the check is, as the worker says now and then.
    */
   const wholeReview = (built: BuildAnswer): Promise<BuildAnswer> => {
     const rows = built.state.counts.rows;
     if (built.state.checkedRows >= rows) return Promise.resolve(built);
-    let said = performance.now();
     return session
-      .request('review-checked', {}, (fraction) => {
-        if (performance.now() - said < CHECK_PROGRESS_MS) return;
-        said = performance.now();
-        dispatch({ type: 'review-checking', checkedRows: Math.round(fraction * rows) });
-      })
+      .request('review-checked', {}, (fraction) => dispatch({ type: 'review-checking', checkedRows: Math.round(fraction * rows) }))
       .then(({ state, firstRows }) => ({ columns: built.columns, state, firstRows }));
   };
 
