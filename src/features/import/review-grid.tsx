@@ -41,6 +41,15 @@ interface ReviewGridProps {
  */
 export function ReviewGrid({ columns, numbering, serviceColumn = false, viewLength, rowAt, ensure, selectedRow, onSelectRow, onEdit, onToggleExcluded, onKeyDown, ref }: ReviewGridProps) {
   const [editing, setEditing] = useState<{ row: number; column: number } | null>(null);
+  // The cell whose edit ended from the keyboard, in its grid: it takes the focus back once its
+  // button is rendered again.
+  const refocusCell = useRef<{ grid: Element; cell: string } | null>(null);
+  useLayoutEffect(() => {
+    const target = refocusCell.current;
+    if (editing !== null || target === null) return;
+    refocusCell.current = null;
+    target.grid.querySelector<HTMLElement>(`[data-cell="${target.cell}"]`)?.focus();
+  }, [editing]);
   const word = numbering.toLowerCase();
   return (
     <VirtualGrid
@@ -93,22 +102,34 @@ export function ReviewGrid({ columns, numbering, serviceColumn = false, viewLeng
                 {service ? <span className="text-red-800">Service: {shorten(service)}</span> : <span className="text-slate-500">—</span>}
               </td>
             )}
-            {columns.map((column, c) => (
-              <GridCell
-                key={column}
-                column={column}
-                where={`${word} ${row.rowNumber}`}
-                value={row.values[c] ?? ''}
-                issues={worstFirst(row.issues.filter((i) => i.column === c))}
-                editing={editing?.row === row.index && editing.column === c}
-                focusProps={cellProps(gridColOf(c))}
-                onStartEdit={() => setEditing({ row: row.index, column: c })}
-                onFinish={(value) => {
-                  setEditing(null);
-                  if (value !== null && value !== row.values[c]) onEdit(row.index, c, value);
-                }}
-              />
-            ))}
+            {columns.map((column, c) => {
+              const where = `${word} ${row.rowNumber}`;
+              const value = row.values[c] ?? '';
+              const focusProps = cellProps(gridColOf(c));
+              if (editing?.row === row.index && editing.column === c) {
+                return (
+                  <CellEditor
+                    key={column}
+                    column={column}
+                    where={where}
+                    value={value}
+                    onFinish={(edited, grid) => {
+                      if (grid) refocusCell.current = { grid, cell: focusProps['data-cell'] };
+                      setEditing(null);
+                      if (edited !== null && edited !== value) onEdit(row.index, c, edited);
+                    }}
+                  />
+                );
+              }
+              return gridCell({
+                column,
+                where,
+                value,
+                issues: worstFirst(row.issues.filter((i) => i.column === c)),
+                focusProps,
+                onStartEdit: () => setEditing({ row: row.index, column: c }),
+              });
+            })}
             <td className="border-b border-slate-100 px-2">
               <button
                 type="button"
@@ -132,92 +153,104 @@ export function describeServiceNotes(notes: readonly ServiceNote[]): string {
   return describeProblems(notes);
 }
 
-function GridCell({
-  column,
-  where,
-  value,
-  issues,
-  editing,
-  focusProps,
-  onStartEdit,
-  onFinish,
-}: {
+interface GridCellArgs {
   column: ColumnTarget;
   /** "line 3" or "row 3". */
   where: string;
   value: string;
   /** This cell's issues, worst first. */
   issues: CellIssueView[];
-  editing: boolean;
   focusProps: GridCellProps;
   onStartEdit: () => void;
-  onFinish: (value: string | null) => void;
-}) {
+}
+
+/**
+ * A cell as shown: a button and its text, with a mark when it has an issue. A plain function, not
+ * a component: a grid's first page has about 250 cells, and hooks or effects in each were a
+ * measurable part of the render after Continue. The focus's return after an edit is the grid's.
+ */
+function gridCell({ column, where, value, issues, focusProps, onStartEdit }: GridCellArgs) {
   const issue = issues[0];
   const style = issue ? ISSUE_LEVEL[issue.level] : null;
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  // Enter or Escape ends an edit from the keyboard: the focus goes back to the cell, not <body>.
-  // A click elsewhere (blur) leaves the focus where the click put it.
-  const refocus = useRef(false);
-  // An edit ends once: Enter followed by the blur of the unmounting input must not send it twice.
-  const finished = useRef(false);
-  useLayoutEffect(() => {
-    if (editing) finished.current = false;
-    if (!editing && refocus.current) {
-      refocus.current = false;
-      buttonRef.current?.focus();
-    }
-  }, [editing]);
-  if (editing) {
-    const finish = (value: string | null) => {
-      if (finished.current) return;
-      finished.current = true;
-      onFinish(value);
-    };
-    const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-      if (event.key !== 'Enter' && event.key !== 'Escape') return;
-      // The focus returns to the cell's button while this key is still being handled; without
-      // this, the same Enter would activate that button and reopen the editor.
-      event.preventDefault();
-      refocus.current = true;
-      finish(event.key === 'Enter' ? event.currentTarget.value : null);
-    };
-    return (
-      <td className="border-b border-slate-100 px-1">
-        <input
-          autoFocus
-          defaultValue={value}
-          aria-label={`Edit ${column}, ${where}`}
-          onKeyDown={onKeyDown}
-          onBlur={(e) => finish(e.currentTarget.value)}
-          className="w-full rounded border border-brand-600 px-2 py-1 font-mono text-sm"
-        />
-      </td>
-    );
-  }
   // The reasons are in the name, so a screen reader or a keyboard user reads them without hovering.
   const reasons = issues
     .map((i) => `. ${ISSUE_LEVEL[i.level].word}: ${i.message.replace(/\.$/, '')}`)
     .join('');
   const label = `${column}, ${where}: ${value ? shorten(value) : 'empty'}${reasons}. Press Enter to edit.`;
+  const text = value ? shorten(value) : <span className="text-slate-400">—</span>;
   return (
-    <td className={`border-b border-slate-100 px-1 ${style?.cell ?? ''}`}>
-      <button
-        ref={buttonRef}
-        type="button"
-        {...focusProps}
-        onClick={onStartEdit}
-        aria-label={label}
-        title={issue?.message}
-        className="flex w-full max-w-64 items-center gap-1.5 rounded px-2 py-1 text-left font-mono text-sm hover:bg-black/5"
-      >
-        <span className="truncate">{value ? shorten(value) : <span className="text-slate-400">—</span>}</span>
-        {style && issue && (
+    <td key={column} className={`border-b border-slate-100 px-1 ${style?.cell ?? ''}`}>
+      {style && issue ? (
+        <button
+          type="button"
+          {...focusProps}
+          onClick={onStartEdit}
+          aria-label={label}
+          title={issue.message}
+          className="flex w-full max-w-64 items-center gap-1.5 rounded px-2 py-1 text-left font-mono text-sm hover:bg-black/5"
+        >
+          <span className="truncate">{text}</span>
           <span aria-hidden="true" className={`ml-auto shrink-0 text-xs font-bold ${style.text}`}>
             {style.mark}
           </span>
-        )}
-      </button>
+        </button>
+      ) : (
+        // Without a mark the button truncates its own text: one element less in each of most cells.
+        <button
+          type="button"
+          {...focusProps}
+          onClick={onStartEdit}
+          aria-label={label}
+          className="block w-full max-w-64 truncate rounded px-2 py-1 text-left font-mono text-sm hover:bg-black/5"
+        >
+          {text}
+        </button>
+      )}
+    </td>
+  );
+}
+
+/** The cell being edited: Enter keeps the value, Escape drops it, and leaving the field keeps it. */
+function CellEditor({
+  column,
+  where,
+  value,
+  onFinish,
+}: {
+  column: ColumnTarget;
+  where: string;
+  value: string;
+  /**
+   * `grid`: the edit ended from the keyboard, so the focus goes back to the cell in this grid, not
+   * to <body>; null when a click elsewhere ended it.
+   */
+  onFinish: (value: string | null, grid: Element | null) => void;
+}) {
+  // An edit ends once: Enter followed by the blur of the unmounting input must not send it twice.
+  const finished = useRef(false);
+  const finish = (value: string | null, grid: Element | null) => {
+    if (finished.current) return;
+    finished.current = true;
+    onFinish(value, grid);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter' && event.key !== 'Escape') return;
+    // The focus returns to the cell's button while this key is still being handled; without
+    // this, the same Enter would activate that button and reopen the editor.
+    event.preventDefault();
+    finish(event.key === 'Enter' ? event.currentTarget.value : null, event.currentTarget.closest('[role="region"]'));
+  };
+  return (
+    <td className="border-b border-slate-100 px-1">
+      <input
+        autoFocus
+        defaultValue={value}
+        aria-label={`Edit ${column}, ${where}`}
+        onKeyDown={onKeyDown}
+        // A click elsewhere (blur) leaves the focus where the click put it.
+        onBlur={(e) => finish(e.currentTarget.value, null)}
+        className="w-full rounded border border-brand-600 px-2 py-1 font-mono text-sm"
+      />
     </td>
   );
 }
