@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { nextTask } from '../../spreadsheet/next-task';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FirstRows, ReviewRowView } from '../../workers/import-protocol';
 import { useImportSession } from './use-import-session';
 
@@ -15,29 +14,16 @@ export function useRowWindow(version: number, viewVersion: number, viewLength: n
   // The first page comes with the review when it is still the view's, and is not asked again when whole.
   const firstHeld = first !== undefined && first.version === version;
   const firstWhole = firstHeld && first.rows.length >= Math.min(PAGE, viewLength);
+  // The first page is rendered with the step, in one task: a frame between them (the step without
+  // rows, then its rows a task later) cost about 20 ms before the grid showed. With cells of
+  // plain buttons and three rows of overscan the one task stays well under 50 ms.
   const [rows, setRows] = useState<{ version: number; viewVersion: number; byIndex: Map<number, ReviewRowView>; stale: Map<number, ReviewRowView> }>(() => ({
     version,
     viewVersion,
-    byIndex: new Map(),
+    byIndex: new Map(firstHeld ? first.rows.map((row, i): [number, ReviewRowView] => [i, row]) : []),
     stale: new Map(),
   }));
   const requested = useRef(new Set<string>(firstWhole ? [`${version}:0`] : []));
-  // In the task after the step's first render, as rows asked of the worker would come: the step's
-  // frame and its rows' are two tasks, each well under 50 ms, not one of both.
-  // Posted as the step commits (a layout effect), so that task comes next, not after a frame.
-  const seed = useRef(firstHeld ? first : undefined);
-  useLayoutEffect(() => {
-    const held = seed.current;
-    if (!held) return;
-    let dropped = false;
-    void nextTask().then(() => {
-      if (dropped) return;
-      setRows((current) => (current.version === held.version ? { ...current, byIndex: new Map([...held.rows.map((row, i): [number, ReviewRowView] => [i, row]), ...current.byIndex]) } : current));
-    });
-    return () => {
-      dropped = true;
-    };
-  }, []);
   const range = useRef<[number, number]>([0, 0]);
 
   const fetchPage = useCallback(
