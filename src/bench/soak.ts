@@ -246,7 +246,9 @@ async function main() {
     let lastReport = Date.now();
     while (!(await finished.isVisible())) {
       if (Date.now() > deadline) throw new Error(`Not finished after ${TIMEOUT_MS / 60_000} min.`);
-      const resend = page.getByRole('button', { name: /^Resend rows \d+–\d+$/ }).first();
+      // A Resend already clicked stays on the page, disabled, until the job has applied it (with
+      // the console's server running the job, until the page's next read of it): not clicked twice.
+      const resend = page.getByRole('button', { name: /^Resend rows \d+–\d+$/, disabled: false }).first();
       if (await resend.isVisible()) {
         const label = (await resend.getAttribute('aria-label')) ?? '';
         const reason = await resend.locator('xpath=ancestor::li[1]//p[2]').textContent().catch(() => '');
