@@ -94,7 +94,7 @@ export function VirtualGrid<Row>({
 }: VirtualGridProps<Row>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const headRef = useRef<HTMLTableSectionElement>(null);
-  const [view, setView] = useState(() => ({ scrollTop: 0, offset: 0, viewport: estimatedViewport(rowCount, rowHeight) }));
+  const [view, setView] = useState(() => ({ scrollTop: 0, offset: 0, viewport: estimatedViewport(rowCount, rowHeight), measured: false }));
   // A programmatic jump knows the exact row offset it wants; the scroll position it sets is
   // rounded, and scale × rounding could be several pixels off.
   const jump = useRef<{ scrollTop: number; offset: number } | null>(null);
@@ -110,7 +110,7 @@ export function VirtualGrid<Row>({
   }
 
   const geometry = scrollGeometry(rowCount, rowHeight, view.viewport);
-  const slice = rowWindow(geometry, rowCount, rowHeight, view.viewport, view.scrollTop, view.offset, OVERSCAN);
+  const slice = rowWindow(geometry, rowCount, rowHeight, view.viewport, view.scrollTop, view.offset, view.measured ? OVERSCAN : 0);
   const activeRow = Math.min(active.row, Math.max(0, rowCount - 1));
   const activeCol = Math.min(active.col, colCount - 1);
 
@@ -122,7 +122,7 @@ export function VirtualGrid<Row>({
     const exact = jump.current && Math.abs(jump.current.scrollTop - scrollTop) <= 1 ? jump.current.offset : null;
     if (exact === null) jump.current = null;
     const { scale } = scrollGeometry(rowCount, rowHeight, viewport);
-    setView({ scrollTop, offset: exact ?? scrollTop * scale, viewport });
+    setView({ scrollTop, offset: exact ?? scrollTop * scale, viewport, measured: true });
   }, [rowCount, rowHeight]);
 
   // Reading or moving the box's scroll forces a layout of the page: a new box is at its top
