@@ -206,7 +206,9 @@ function gridCell({ column, where, value, issues, focusProps, onStartEdit }: Gri
     .map((i) => `. ${ISSUE_LEVEL[i.level].word}: ${i.message.replace(/\.$/, '')}`)
     .join('');
   const label = `${column}, ${where}: ${value ? shorten(value) : 'empty'}${reasons}. Press Enter to edit.`;
-  const text = value ? shorten(value) : <span className="text-slate-400">—</span>;
+  // An empty cell shows a grey dash; its name says "empty".
+  const text = value ? shorten(value) : '—';
+  const textColour = value ? '' : 'text-slate-400';
   return (
     <td key={column} className={`border-b border-slate-100 px-1 ${style?.cell ?? ''}`}>
       {style && issue ? (
@@ -218,7 +220,7 @@ function gridCell({ column, where, value, issues, focusProps, onStartEdit }: Gri
           title={issue.message}
           className="flex w-full max-w-64 items-center gap-1.5 rounded px-2 py-1 text-left font-mono text-sm hover:bg-black/5"
         >
-          <span className="truncate">{text}</span>
+          <span className={`truncate ${textColour}`}>{text}</span>
           <span aria-hidden="true" className={`ml-auto shrink-0 text-xs font-bold ${style.text}`}>
             {style.mark}
           </span>
@@ -230,7 +232,7 @@ function gridCell({ column, where, value, issues, focusProps, onStartEdit }: Gri
           {...focusProps}
           onClick={onStartEdit}
           aria-label={label}
-          className="block w-full max-w-64 truncate rounded px-2 py-1 text-left font-mono text-sm hover:bg-black/5"
+          className={`block w-full max-w-64 truncate rounded px-2 py-1 text-left font-mono text-sm hover:bg-black/5 ${textColour}`}
         >
           {text}
         </button>
