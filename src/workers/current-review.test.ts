@@ -50,4 +50,19 @@ describe('CurrentReview', () => {
     expect(await current.whenCheckedTo(2999)).toBe(review);
     expect(review.isChecked).toBe(true);
   });
+
+  it('holds the check while the page makes way for its render, and goes on once the page lifts it', async () => {
+    const all = userRows(3000);
+    const current = new CurrentReview();
+    current.makeWay(60_000);
+    const review = current.build(readOf(all), 0, suggestColumnMapping(all[0] ?? []), undefined, 0);
+    const firstBlock = review.checkedRows;
+    // Unheld, the rest of the 3,000 rows are checked well within this.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(review.checkedRows).toBe(firstBlock);
+    expect(review.isChecked).toBe(false);
+    current.makeWay(0);
+    expect(await current.whenChecked()).toBe(review);
+    expect(review.isChecked).toBe(true);
+  });
 });

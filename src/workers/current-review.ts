@@ -17,6 +17,8 @@ export class ReviewReplacedError extends Error {
 
 export class CurrentReview {
   private session: ReviewSession | null = null;
+  /** Until when (performance.now()) the check waits: the page is rendering what it asked for. */
+  private heldUntil = 0;
 
   /** The review now; refuses with a sentence before any is built. */
   get(): ReviewSession {
@@ -31,8 +33,17 @@ export class CurrentReview {
 
   /** The review of Continue (or of the Columns step, ahead): the one kept when it still fits, else a new one. */
   build(source: TableReadResult, headerRow: number, mapping: ColumnMapping, retry?: RetryMatch, blockMs?: number): ReviewSession {
-    this.session = ReviewSession.buildOrKeep(this.session, source, headerRow, mapping, retry, blockMs);
+    this.session = ReviewSession.buildOrKeep(this.session, source, headerRow, mapping, retry, blockMs, () => this.heldUntil - performance.now());
     return this.session;
+  }
+
+  /**
+   * The check of this review, and of any built next, waits `forMs` before its next block; 0 lets
+   * it go on at once. The page asks at Continue and lifts it once it has drawn the review: on two
+   * cores, a check running beside the page's render made that render's frame one of 50 ms or more.
+   */
+  makeWay(forMs: number): void {
+    this.heldUntil = performance.now() + forMs;
   }
 
   /** The file is read again: the review goes, and its check stops. */

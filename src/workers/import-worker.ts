@@ -119,6 +119,10 @@ const handlers: Handlers = {
     });
     return { state: whole.state(), firstRows: whole.getRows(0, FIRST_ROWS) };
   },
+  'make-way': ({ forMs }) => {
+    review.makeWay(forMs);
+    return {};
+  },
   review: async ({ command }) => {
     // An edit of a row shown is applied at once, even while later rows are checked (DESIGN §6: ≤ 50 ms).
     const ready = await review.whenReadyFor(command);

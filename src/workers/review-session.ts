@@ -2,6 +2,8 @@
 // The page never holds the rows: it asks for the window it shows (getRows).
 import type { ColumnMapping } from '../spreadsheet/column-mapping';
 import { nextTask } from '../spreadsheet/next-task';
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 import { type CsvChunk, type CsvSubmission, toCsvChunks } from '../spreadsheet/csv-output';
 import {
   beginReviewTable,
@@ -59,7 +61,12 @@ const CHECK_STEP = 256;
 interface CheckPace {
   atOnce: boolean;
   blockMs: number;
+  /** Milliseconds the check is still to wait before its next block (the page renders), or ≤ 0. */
+  heldFor: () => number;
 }
+
+/** How often a held check looks whether it may go on. */
+const HELD_LOOK_MS = 10;
 
 /** Fix & retry's rows matched to the file read from them: their numbering and the service's notes by row number. */
 export interface RetryMatch {
@@ -123,15 +130,17 @@ export class ReviewSession {
   /** A row failed its check (memory ran out): the review is not kept for another Continue. */
   private checkFailed = false;
   private readonly blockMs: number;
+  private readonly heldFor: () => number;
 
   private constructor(
     private readonly check: ReviewTableCheck,
     private readonly serviceNotes: ReadonlyMap<number, ServiceNote[]>,
     /** The read, header row and mapping the rows were built from. */
     private readonly builtFrom: { source: TableReadResult; headerRow: number; mapping: string },
-    { atOnce, blockMs }: CheckPace,
+    { atOnce, blockMs, heldFor }: CheckPace,
   ) {
     this.blockMs = blockMs;
+    this.heldFor = heldFor;
     this.view = rowsWhere(check.table, 'all');
     if (atOnce) check.checkUntil(Number.POSITIVE_INFINITY);
     else this.checkBlock(Math.max(FIRST_ROWS, CHECK_STEP));
@@ -165,6 +174,7 @@ export class ReviewSession {
   private async checkTheRest(): Promise<void> {
     while (!this.isChecked) {
       await nextTask();
+      while (!this.dropped && this.heldFor() > 0) await delay(Math.min(this.heldFor(), HELD_LOOK_MS));
       if (this.dropped) return;
       try {
         this.checkBlock();
@@ -208,11 +218,11 @@ export class ReviewSession {
     headerRow: number,
     mapping: ColumnMapping,
     retry?: RetryMatch,
-    { atOnce = true, blockMs = CHECK_BLOCK_MS }: Partial<CheckPace> = {},
+    { atOnce = true, blockMs = CHECK_BLOCK_MS, heldFor = () => 0 }: Partial<CheckPace> = {},
   ): ReviewSession {
     const numbering = retry?.numbering ?? (source.kind === 'csv' ? 'Line' : 'Row');
     const check = beginReviewTable(source, headerRow, mapping, { rowWord: numbering === 'Line' ? 'line' : 'row' });
-    return new ReviewSession(check, retry?.serviceNotes ?? new Map(), { source, headerRow, mapping: JSON.stringify(mapping) }, { atOnce, blockMs });
+    return new ReviewSession(check, retry?.serviceNotes ?? new Map(), { source, headerRow, mapping: JSON.stringify(mapping) }, { atOnce, blockMs, heldFor });
   }
 
   /**
@@ -228,12 +238,13 @@ export class ReviewSession {
     mapping: ColumnMapping,
     retry?: RetryMatch,
     blockMs = CHECK_BLOCK_MS,
+    heldFor: () => number = () => 0,
   ): ReviewSession {
     const from = kept?.builtFrom;
     const same = from?.source === source && from.headerRow === headerRow && from.mapping === JSON.stringify(mapping);
     if (kept !== null && same && !kept.touched && !kept.checkFailed) return kept;
     kept?.drop();
-    return ReviewSession.build(source, headerRow, mapping, retry, { atOnce: false, blockMs });
+    return ReviewSession.build(source, headerRow, mapping, retry, { atOnce: false, blockMs, heldFor });
   }
 
   /**

@@ -40,6 +40,7 @@ function readerOf(summary: TableSummary, checked?: { whole: ReviewState } | { fa
         return 'whole' in checked ? Promise.resolve({ state: checked.whole, firstRows: [] }) : Promise.reject(new Error(checked.failure));
       }
       if (kind === 'reread') return Promise.resolve({ summary });
+      if (kind === 'make-way') return Promise.resolve({});
       return Promise.reject(new Error(`not asked of this reader: ${kind}`));
     },
   } as unknown as ImportSession;
@@ -76,6 +77,19 @@ describe('useImportWizard', () => {
     act(() => result.current.buildReview());
     await waitFor(() => expect(result.current.state.current.step).toBe('review'));
     expect(builds(asked)).toHaveLength(1);
+  });
+
+  it('Continue asks the worker to hold its check while the review is drawn, and lifts the hold once it is', async () => {
+    const { asked, wrapper } = readerOf(summaryOf(['Container No', 'Type', 'Ref']));
+    const { result } = renderHook(() => useImportWizard([], 300, []), { wrapper });
+    act(() => result.current.readFile(new File(['x'], 'shipments.csv')));
+    await waitFor(() => expect(builds(asked)).toHaveLength(1));
+    const holds = () => asked.filter((request) => request.kind === 'make-way').map((request) => request.body);
+    expect(holds()).toEqual([]);
+    act(() => result.current.buildReview());
+    expect(holds()).toEqual([{ forMs: 250 }]);
+    await waitFor(() => expect(result.current.state.current.step).toBe('review'));
+    await waitFor(() => expect(holds()).toEqual([{ forMs: 250 }, { forMs: 0 }]));
   });
 
   it('a large file: the grid opens with its first rows checked, and the counts come whole when the rest are', async () => {
