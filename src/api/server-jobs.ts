@@ -50,7 +50,7 @@ export async function getServerJob(target: ApiTarget, id: string) {
 
 /**
  * Time spent writing chunks before yielding to the page's other work. By time, not by a count of
- * chunks: eight 5,000-row chunks of the sandbox (about 4 MB of JSON) made tasks of 53–59 ms.
+ * chunks: a chunk's size is the service's setting, and a few large ones make a long task.
  */
 const MS_PER_TASK = 8;
 

@@ -64,8 +64,8 @@ export interface VirtualGridProps<Row> {
   ref?: Ref<VirtualGridHandle>;
 }
 
-// Rows rendered beyond each edge of the box: three rows (120 px of the review grid) cover a wheel's
-// step; ten made the review's first render a third heavier (every row is a dozen cells).
+// Rows rendered beyond each edge of the box once it is measured: three rows (120 px of the review
+// grid) cover a wheel's step. Each row is a dozen cells, so every row more weighs on each render.
 const OVERSCAN = 3;
 
 /**
@@ -110,6 +110,8 @@ export function VirtualGrid<Row>({
   }
 
   const geometry = scrollGeometry(rowCount, rowHeight, view.viewport);
+  // The first render holds only the rows in sight, estimated: the box's first frame is one of the
+  // heaviest, and the rows beyond come with its first measure.
   const slice = rowWindow(geometry, rowCount, rowHeight, view.viewport, view.scrollTop, view.offset, view.measured ? OVERSCAN : 0);
   const activeRow = Math.min(active.row, Math.max(0, rowCount - 1));
   const activeCol = Math.min(active.col, colCount - 1);

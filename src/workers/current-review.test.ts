@@ -54,14 +54,30 @@ describe('CurrentReview', () => {
   it('holds the check while the page makes way for its render, and goes on once the page lifts it', async () => {
     const all = userRows(3000);
     const current = new CurrentReview();
-    current.makeWay(60_000);
+    current.holdCheck(60_000);
     const review = current.build(readOf(all), 0, suggestColumnMapping(all[0] ?? []), undefined, 0);
-    const firstBlock = review.checkedRows;
-    // Unheld, the rest of the 3,000 rows are checked well within this.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(review.checkedRows).toBe(firstBlock);
-    expect(review.isChecked).toBe(false);
-    current.makeWay(0);
+    try {
+      const firstBlock = review.checkedRows;
+      // Unheld, the rest of the 3,000 rows are checked well within this.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(review.checkedRows).toBe(firstBlock);
+      expect(review.isChecked).toBe(false);
+      // An edit of a row already checked does not wait for the hold.
+      const edit = { type: 'edit', row: 0, column: 0, value: 'MSKU1234565' } as const;
+      expect(await current.whenReadyFor(edit)).toBe(review);
+      current.holdCheck(0);
+      expect(await current.whenChecked()).toBe(review);
+      expect(review.isChecked).toBe(true);
+    } finally {
+      current.drop();
+    }
+  });
+
+  it('a hold nobody lifts (a hidden tab draws no frame) ends by itself', async () => {
+    const all = userRows(3000);
+    const current = new CurrentReview();
+    current.holdCheck(30);
+    const review = current.build(readOf(all), 0, suggestColumnMapping(all[0] ?? []), undefined, 0);
     expect(await current.whenChecked()).toBe(review);
     expect(review.isChecked).toBe(true);
   });

@@ -42,7 +42,7 @@ export class CurrentReview {
    * it go on at once. The page asks at Continue and lifts it once it has drawn the review: on two
    * cores, a check running beside the page's render made that render's frame one of 50 ms or more.
    */
-  makeWay(forMs: number): void {
+  holdCheck(forMs: number): void {
     this.heldUntil = performance.now() + forMs;
   }
 

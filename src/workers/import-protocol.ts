@@ -192,7 +192,7 @@ export interface ImportRequests {
    * The page is about to render the review (Continue): the check of its rows waits up to `forMs`
    * before its next block, so that on two cores the render has one to itself; 0: go on now.
    */
-  'make-way': { forMs: number };
+  'hold-check': { forMs: number };
   review: { command: ReviewCommand };
   /** Rows [from, to) of the current filtered view. */
   'get-rows': { from: number; to: number };
@@ -228,7 +228,7 @@ export interface ImportAnswers {
   'build-review': { columns: ColumnTarget[]; state: ReviewState; firstRows: ReviewRowView[] };
   /** `firstRows`: the view's first rows again, as they are once duplicates are known. */
   'review-checked': { state: ReviewState; firstRows: ReviewRowView[] };
-  'make-way': Record<string, never>;
+  'hold-check': Record<string, never>;
   /** `row`: after an edit, the edited row as it is now, so the grid shows it without a refetch. */
   review: { state: ReviewState; row?: ReviewRowView };
   'get-rows': { from: number; rows: ReviewRowView[]; version: number };

@@ -119,8 +119,8 @@ const handlers: Handlers = {
     });
     return { state: whole.state(), firstRows: whole.getRows(0, FIRST_ROWS) };
   },
-  'make-way': ({ forMs }) => {
-    review.makeWay(forMs);
+  'hold-check': ({ forMs }) => {
+    review.holdCheck(forMs);
     return {};
   },
   review: async ({ command }) => {

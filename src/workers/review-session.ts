@@ -2,8 +2,6 @@
 // The page never holds the rows: it asks for the window it shows (getRows).
 import type { ColumnMapping } from '../spreadsheet/column-mapping';
 import { nextTask } from '../spreadsheet/next-task';
-
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 import { type CsvChunk, type CsvSubmission, toCsvChunks } from '../spreadsheet/csv-output';
 import {
   beginReviewTable,
@@ -67,6 +65,7 @@ interface CheckPace {
 
 /** How often a held check looks whether it may go on. */
 const HELD_LOOK_MS = 10;
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Fix & retry's rows matched to the file read from them: their numbering and the service's notes by row number. */
 export interface RetryMatch {

@@ -39,6 +39,28 @@ describe('ImportSession', () => {
     await expect(confused.request('reread', { options: {} })).rejects.toThrow('The file reader answered prepare to reread.');
   });
 
+  it('tells a running worker, and starts none to tell: not before the first request, nor after a cancel', async () => {
+    let started = 0;
+    const told: string[] = [];
+    const session = new ImportSession(() => {
+      started++;
+      const worker = fakeWorker((request) => {
+        told.push(request.kind);
+        return [{ type: 'done', kind: request.kind, id: request.id, answer: {} } as WorkerResponse];
+      });
+      return worker as unknown as Worker;
+    });
+    session.tell('hold-check', { forMs: 250 });
+    expect(started).toBe(0);
+    await session.request('hold-check', { forMs: 0 });
+    session.tell('hold-check', { forMs: 250 });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(told).toEqual(['hold-check', 'hold-check']);
+    session.cancel();
+    session.tell('hold-check', { forMs: 0 });
+    expect(started).toBe(1);
+  });
+
   it('cancel stops the worker and rejects what is pending with CancelledError', async () => {
     const worker = fakeWorker(() => []);
     const session = new ImportSession(() => worker as unknown as Worker);

@@ -33,6 +33,14 @@ export class ImportSession {
     return this.client.request(kind, body, onProgress);
   }
 
+  /**
+   * A request for the worker now running, answered or not: none is started for it. For a hint
+   * whose point goes with the worker (hold-check), which after a cancel must not start another.
+   */
+  tell<K extends ImportRequestKind>(kind: K, body: ImportRequests[K]): void {
+    if (this.client.running) this.client.request(kind, body).catch(() => undefined);
+  }
+
   /** Starts the file reader now, so a file dropped later is read without waiting for its start. */
   warm(): void {
     this.client.warm();

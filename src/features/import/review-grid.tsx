@@ -16,9 +16,9 @@ function shorten(value: string): string {
 
 /**
  * Widths in px of the grid's columns: fixed, so that laying out the rows never measures their
- * text (with widths from the content, the review's first frame after Continue laid out every
- * cell twice and took 50–60 ms in 4 of 12 runs), and columns do not shift as other rows scroll
- * in. Wide enough for the values each column usually holds; a longer one ends in "…".
+ * text (the frame that first draws the review is one of the longest on the page), and columns do
+ * not shift as other rows scroll in. Wide enough for the values each column usually holds; a
+ * longer one ends in "…".
  */
 const NUMBER_WIDTH = 80;
 const SERVICE_WIDTH = 288;
@@ -195,8 +195,8 @@ interface GridCellArgs {
 
 /**
  * A cell as shown: a button and its text, with a mark when it has an issue. A plain function, not
- * a component: a grid's first page has about 250 cells, and hooks or effects in each were a
- * measurable part of the render after Continue. The focus's return after an edit is the grid's.
+ * a component: a page of rows is a few hundred cells, and hooks or effects in each weigh on every
+ * render of the grid. The focus's return after an edit is the grid's.
  */
 function gridCell({ column, where, value, issues, focusProps, onStartEdit }: GridCellArgs) {
   const issue = issues[0];

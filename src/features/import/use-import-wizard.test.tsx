@@ -31,6 +31,7 @@ function readerOf(summary: TableSummary, checked?: { whole: ReviewState } | { fa
   const session = {
     warm: () => undefined,
     cancel: () => undefined,
+    tell: <K extends ImportRequestKind>(kind: K, body: ImportRequests[K]) => void asked.push({ kind, body }),
     request: <K extends ImportRequestKind>(kind: K, body: ImportRequests[K]) => {
       asked.push({ kind, body });
       if (kind === 'read') return Promise.resolve({ summary });
@@ -40,7 +41,6 @@ function readerOf(summary: TableSummary, checked?: { whole: ReviewState } | { fa
         return 'whole' in checked ? Promise.resolve({ state: checked.whole, firstRows: [] }) : Promise.reject(new Error(checked.failure));
       }
       if (kind === 'reread') return Promise.resolve({ summary });
-      if (kind === 'make-way') return Promise.resolve({});
       return Promise.reject(new Error(`not asked of this reader: ${kind}`));
     },
   } as unknown as ImportSession;
@@ -84,7 +84,7 @@ describe('useImportWizard', () => {
     const { result } = renderHook(() => useImportWizard([], 300, []), { wrapper });
     act(() => result.current.readFile(new File(['x'], 'shipments.csv')));
     await waitFor(() => expect(builds(asked)).toHaveLength(1));
-    const holds = () => asked.filter((request) => request.kind === 'make-way').map((request) => request.body);
+    const holds = () => asked.filter((request) => request.kind === 'hold-check').map((request) => request.body);
     expect(holds()).toEqual([]);
     act(() => result.current.buildReview());
     expect(holds()).toEqual([{ forMs: 250 }]);

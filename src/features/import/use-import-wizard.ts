@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useRef } from 'react';
+import { useEffect, useLayoutEffect, useReducer, useRef } from 'react';
 import type { RememberedMapping } from '../../contract/remembered-mapping';
 import { describeMissingTargets, type ColumnTarget } from '../../spreadsheet/column-mapping';
 import type { CsvChunk } from '../../spreadsheet/csv-output';
@@ -19,11 +19,12 @@ type BuildAnswer = ImportAnswers['build-review'];
 const sentence = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * The longest the worker's check waits for the page to draw the review after Continue. On two
- * cores the check beside the page's render made the frame that draws the review last 50 ms or
- * more in 4 of 12 runs (none of 12 with the worker idle); the page lifts the wait once it has drawn.
+ * The longest the worker's check of the rows waits after Continue: the page's render and the
+ * frame that draws the review get the processor to themselves rather than share it with the
+ * check (src/bench/README.md, "A lighter first render"). The page lifts the hold once the review
+ * is drawn; this bounds it where no frame comes (a hidden tab).
  */
-const MAKE_WAY_MS = 250;
+const HOLD_CHECK_MS = 250;
 
 /** Runs `then` once the browser has drawn the next frame: a task after that frame's rendering. */
 function afterNextFrame(then: () => void): void {
@@ -32,7 +33,8 @@ function afterNextFrame(then: () => void): void {
 
 /**
  * The wizard's state and the actions the steps call: each asks the worker and turns its answer,
- * or its failure, into an event for wizardReducer. Nothing else happens here.
+ * or its failure, into an event for wizardReducer; and the hold of the worker's check while the
+ * review is first drawn.
  */
 export function useImportWizard(customFieldSlugs: readonly string[] | undefined, chunkRows: number, memories: readonly RememberedMapping[]) {
   const session = useImportSession();
@@ -48,6 +50,17 @@ export function useImportWizard(customFieldSlugs: readonly string[] | undefined,
 
   /** Moves on with every review asked for and every file read: a check's end is said only for the review it belongs to. */
   const reviewGeneration = useRef(0);
+
+  // The check held at Continue goes on once the review step is committed and drawn. Told only to
+  // a worker still running: after a cancel (the page left) a request would start another.
+  const holdCheck = (forMs: number) => session.tell('hold-check', { forMs });
+  const checkHeld = useRef(false);
+  useLayoutEffect(() => {
+    if (s.step !== 'review' || !checkHeld.current) return;
+    checkHeld.current = false;
+    afterNextFrame(() => holdCheck(0));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the step's commit, not each render's session
+  }, [s.step]);
 
   /** `retry`: the file is fix & retry's rows (their original numbers and the service's notes). */
   const readFile = (file: File, retry?: RetryRows) => {
@@ -115,16 +128,15 @@ export function useImportWizard(customFieldSlugs: readonly string[] | undefined,
   const buildReview = () => {
     if (s.step !== 'map') return;
     dispatch({ type: 'review-requested' });
-    // The worker's check of the rows waits while the page renders the review, and goes on once
-    // it is drawn (or after MAKE_WAY_MS, in a hidden tab where no frame comes).
-    const makeWay = (forMs: number) => void session.request('make-way', { forMs }).catch(() => undefined);
-    makeWay(MAKE_WAY_MS);
+    holdCheck(HOLD_CHECK_MS);
+    checkHeld.current = true;
     const built = ahead.current;
     ahead.current = null;
     const same = built !== null && built.summary === s.summary && built.headerRow === s.headerRow && built.mapping === JSON.stringify(s.mapping);
     const shown = (answer: BuildAnswer) => dispatch({ type: 'review-built', columns: answer.columns, review: answer.state, firstRows: { version: answer.state.version, rows: answer.firstRows } });
     const failed = (error: unknown) => {
-      makeWay(0);
+      checkHeld.current = false;
+      holdCheck(0);
       dispatch({ type: 'failed', message: `The rows could not be checked: ${sentence(error)}` });
     };
     // The counts come whole when the check ends. A review rebuilt, or a file read again, meanwhile
@@ -138,7 +150,6 @@ export function useImportWizard(customFieldSlugs: readonly string[] | undefined,
         });
     const partly = (first: BuildAnswer) => {
       shown(first);
-      afterNextFrame(() => makeWay(0));
       if (first.state.checkedRows < first.state.counts.rows) void whenWhole(same ? built.wholeAnswer : wholeReview(first));
     };
     const atHand = same ? (built.whole ?? built.first) : null;

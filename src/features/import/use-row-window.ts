@@ -14,9 +14,9 @@ export function useRowWindow(version: number, viewVersion: number, viewLength: n
   // The first page comes with the review when it is still the view's, and is not asked again when whole.
   const firstHeld = first !== undefined && first.version === version;
   const firstWhole = firstHeld && first.rows.length >= Math.min(PAGE, viewLength);
-  // The first page is rendered with the step, in one task: a frame between them (the step without
-  // rows, then its rows a task later) cost about 20 ms before the grid showed. With cells of
-  // plain buttons and three rows of overscan the one task stays well under 50 ms.
+  // The first page is rendered with the step, in one task: rows a task later would wait for a
+  // frame of the step without them. The worker's check is held meanwhile (useImportWizard), so
+  // that task and its frame have a processor to themselves.
   const [rows, setRows] = useState<{ version: number; viewVersion: number; byIndex: Map<number, ReviewRowView>; stale: Map<number, ReviewRowView> }>(() => ({
     version,
     viewVersion,

@@ -82,6 +82,11 @@ export class WorkerClient<Requests, Answers extends { [K in keyof Requests]: unk
     }
   }
 
+  /** Whether a worker is running: a request now would not start one. */
+  get running(): boolean {
+    return this.worker !== null;
+  }
+
   /** Stops the worker outright; every pending request fails with `error`. */
   terminate(error: Error): void {
     this.worker?.terminate();
