@@ -33,10 +33,20 @@ const DATA_WIDTHS: Partial<Record<ColumnTarget, number>> = {
   tags: 208,
   assignees: 272,
 };
+/** A custom field's column: at least this wide, and wide enough for its slug in the header. */
 const CUSTOM_FIELD_WIDTH = 200;
+const CUSTOM_FIELD_MAX_WIDTH = 360;
+/** The header's monospace characters (12 px) and its padding, in px. */
+const HEADER_CHAR_WIDTH = 7.5;
+const HEADER_PADDING = 28;
+
+function widthOf(column: ColumnTarget): number {
+  const fitsHeader = Math.ceil(column.length * HEADER_CHAR_WIDTH) + HEADER_PADDING;
+  return DATA_WIDTHS[column] ?? Math.min(CUSTOM_FIELD_MAX_WIDTH, Math.max(CUSTOM_FIELD_WIDTH, fitsHeader));
+}
 
 function columnWidths(columns: readonly ColumnTarget[], serviceColumn: boolean): number[] {
-  return [NUMBER_WIDTH, ...(serviceColumn ? [SERVICE_WIDTH] : []), ...columns.map((column) => DATA_WIDTHS[column] ?? CUSTOM_FIELD_WIDTH), ACTION_WIDTH];
+  return [NUMBER_WIDTH, ...(serviceColumn ? [SERVICE_WIDTH] : []), ...columns.map(widthOf), ACTION_WIDTH];
 }
 
 /** Grid positions of a row: 0 the row button, 1 … n the data columns, n + 1 the action. */
