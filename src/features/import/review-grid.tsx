@@ -41,8 +41,7 @@ const HEADER_CHAR_WIDTH = 7.5;
 const HEADER_PADDING = 28;
 
 function widthOf(column: ColumnTarget): number {
-  const fitsHeader = Math.ceil(column.length * HEADER_CHAR_WIDTH) + HEADER_PADDING;
-  return DATA_WIDTHS[column] ?? Math.min(CUSTOM_FIELD_MAX_WIDTH, Math.max(CUSTOM_FIELD_WIDTH, fitsHeader));
+  return DATA_WIDTHS[column] ?? Math.min(CUSTOM_FIELD_MAX_WIDTH, Math.max(CUSTOM_FIELD_WIDTH, Math.ceil(column.length * HEADER_CHAR_WIDTH) + HEADER_PADDING));
 }
 
 function columnWidths(columns: readonly ColumnTarget[], serviceColumn: boolean): number[] {
@@ -76,20 +75,27 @@ interface ReviewGridProps {
  */
 export function ReviewGrid({ columns, numbering, serviceColumn = false, viewLength, rowAt, ensure, selectedRow, onSelectRow, onEdit, onToggleExcluded, onKeyDown, ref }: ReviewGridProps) {
   const [editing, setEditing] = useState<{ row: number; column: number } | null>(null);
-  // The cell whose edit ended from the keyboard, in its grid: it takes the focus back once its
-  // button is rendered again.
-  const refocusCell = useRef<{ grid: Element; cell: string } | null>(null);
+  // The grid's handle, for this component and for the step that passed `ref`.
+  const grid = useRef<VirtualGridHandle | null>(null);
+  const setGrid = (handle: VirtualGridHandle | null) => {
+    grid.current = handle;
+    if (typeof ref === 'function') ref(handle);
+    else if (ref) ref.current = handle;
+  };
+  // The cell (grid position) whose edit ended from the keyboard: the grid focuses it again once
+  // its button is rendered, as it does any cell the keys move to.
+  const refocusCell = useRef<{ row: number; col: number } | null>(null);
   useLayoutEffect(() => {
     const target = refocusCell.current;
     if (editing !== null || target === null) return;
     refocusCell.current = null;
-    target.grid.querySelector<HTMLElement>(`[data-cell="${target.cell}"]`)?.focus();
+    grid.current?.focusCell(target.row, target.col);
   }, [editing]);
   const word = numbering.toLowerCase();
   const widths = useMemo(() => columnWidths(columns, serviceColumn), [columns, serviceColumn]);
   return (
     <VirtualGrid
-      ref={ref}
+      ref={setGrid}
       label="Rows to review"
       describedBy="review-grid-keys"
       rowCount={viewLength}
@@ -116,7 +122,7 @@ export function ReviewGrid({ columns, numbering, serviceColumn = false, viewLeng
           <th scope="col" className="border-b border-slate-300 px-3 py-2.5">Action</th>
         </>
       }
-      renderRow={(row, { rowProps, cellProps }) => {
+      renderRow={(row, { index, rowProps, cellProps }) => {
         const selected = selectedRow === row.index;
         const rowClass = row.excluded ? 'bg-slate-100 text-slate-600 line-through' : selected ? 'bg-brand-50' : 'bg-white';
         const errors = row.issues.filter((i) => i.level === 'error').length;
@@ -152,8 +158,8 @@ export function ReviewGrid({ columns, numbering, serviceColumn = false, viewLeng
                     column={column}
                     where={where}
                     value={value}
-                    onFinish={(edited, grid) => {
-                      if (grid) refocusCell.current = { grid, cell: focusProps['data-cell'] };
+                    onFinish={(edited, byKey) => {
+                      if (byKey) refocusCell.current = { row: index, col: gridColOf(c) };
                       setEditing(null);
                       if (edited !== null && edited !== value) onEdit(row.index, c, edited);
                     }}
@@ -261,25 +267,22 @@ function CellEditor({
   column: ColumnTarget;
   where: string;
   value: string;
-  /**
-   * `grid`: the edit ended from the keyboard, so the focus goes back to the cell in this grid, not
-   * to <body>; null when a click elsewhere ended it.
-   */
-  onFinish: (value: string | null, grid: Element | null) => void;
+  /** `byKey`: the edit ended from the keyboard, so the focus goes back to the cell, not to <body>. */
+  onFinish: (value: string | null, byKey: boolean) => void;
 }) {
   // An edit ends once: Enter followed by the blur of the unmounting input must not send it twice.
   const finished = useRef(false);
-  const finish = (value: string | null, grid: Element | null) => {
+  const finish = (value: string | null, byKey: boolean) => {
     if (finished.current) return;
     finished.current = true;
-    onFinish(value, grid);
+    onFinish(value, byKey);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter' && event.key !== 'Escape') return;
     // The focus returns to the cell's button while this key is still being handled; without
     // this, the same Enter would activate that button and reopen the editor.
     event.preventDefault();
-    finish(event.key === 'Enter' ? event.currentTarget.value : null, event.currentTarget.closest('[role="region"]'));
+    finish(event.key === 'Enter' ? event.currentTarget.value : null, true);
   };
   return (
     <td className="border-b border-slate-100 px-1">
@@ -289,7 +292,7 @@ function CellEditor({
         aria-label={`Edit ${column}, ${where}`}
         onKeyDown={onKeyDown}
         // A click elsewhere (blur) leaves the focus where the click put it.
-        onBlur={(e) => finish(e.currentTarget.value, null)}
+        onBlur={(e) => finish(e.currentTarget.value, false)}
         className="w-full rounded border border-brand-600 px-2 py-1 font-mono text-sm"
       />
     </td>
