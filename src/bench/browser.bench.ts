@@ -7,7 +7,8 @@
 // usable = their sum, the console ÷ the library alone, the longest main-thread task
 // (PerformanceObserver 'longtask'), the page's renderer's resident memory (VmRSS from /proc of
 // the page's renderer process, its workers being threads of it: before the drop, the peak until
-// usable, and at usable),
+// usable, at usable, when every row is checked, and then once the page and its workers have
+// collected their garbage — Chromium runs with --expose-gc for that),
 // rows in the DOM while scrolling, and edit → row revalidated on screen. Two files of each
 // format: the narrow one (7 columns) and the kind a user has (src/spreadsheet/sample-rows.ts: the
 // template's columns and two custom fields, lists quoted with commas). The console and the
@@ -103,6 +104,8 @@ interface Figures {
   checkedMs: number;
   rssCheckedPeakMb: number;
   rssCheckedMb: number;
+  /** Then, once the page and its workers have collected their garbage. */
+  rssLiveMb: number;
 }
 
 const TYPES = { csv: 'text/csv', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
@@ -299,6 +302,12 @@ async function measure(page: Page, marker: string, file: BenchFile, libraryMs: n
       }),
   );
   const rssChecked = memory.stop();
+  // And what it holds once garbage is collected, in the page and in every worker (gc() is exposed
+  // in this browser), a second later: what the rows take, not the garbage of reading them.
+  await collectGarbage(page);
+  for (const worker of page.workers()) await worker.evaluate(() => (globalThis as unknown as { gc: () => void }).gc());
+  await page.waitForTimeout(1000);
+  const rssLive = memory.now().last;
   const marks = await page.evaluate(() => (window as unknown as { marks: Record<string, number> }).marks);
   const reader = await page.evaluate(() => (window as unknown as { readerMarks: Record<string, number> }).readerMarks);
   const dropToColumnsMs = Math.round((marks.columns ?? NaN) - (marks.drop ?? NaN));
@@ -358,6 +367,7 @@ async function measure(page: Page, marker: string, file: BenchFile, libraryMs: n
     checkedMs: Math.round(checkedAt - (marks.continue ?? NaN)),
     rssCheckedPeakMb: MB(rssChecked.peak),
     rssCheckedMb: MB(rssChecked.last),
+    rssLiveMb: MB(rssLive),
   };
 }
 
@@ -378,7 +388,7 @@ for (const format of ['csv', 'xlsx'] as const) {
 const workerCode = await bundleBenchWorker();
 const server = await startServerProcess({ env: { SANDBOX_ROW_DELAY_MS: '0' }, echoStderr: true });
 const marker = `--bench-marker=browser-${process.pid}`;
-const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, marker] });
+const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, marker, '--js-flags=--expose-gc'] });
 const load = machineLoad();
 const loads: string[] = [];
 const results: Figures[] = [];
@@ -407,7 +417,7 @@ try {
       if (run % 2 === 0) figures.libraryMs = libraryMs = await inNewTab((page) => measureLibrary(page, workerCode, file));
       loads.push(machineLoad());
       console.error(
-        `run ${run + 1}: ${file.format} ${file.kind}: usable ${figures.usableMs} ms, ${LIBRARY[file.format]} alone ${libraryMs} ms (${(figures.usableMs / libraryMs).toFixed(2)}×), longest task ${figures.longestTaskMs} ms, renderer ${figures.rssUsableMb} MB at usable (peak ${figures.rssPeakMb}, before ${figures.rssBeforeMb}), every row checked ${figures.checkedMs} ms after Continue (renderer ${figures.rssCheckedMb} MB, peak ${figures.rssCheckedPeakMb}), edit ${figures.editToRevalidatedMs} ms; ${loads.at(-1)}`,
+        `run ${run + 1}: ${file.format} ${file.kind}: usable ${figures.usableMs} ms, ${LIBRARY[file.format]} alone ${libraryMs} ms (${(figures.usableMs / libraryMs).toFixed(2)}×), longest task ${figures.longestTaskMs} ms, renderer ${figures.rssUsableMb} MB at usable (peak ${figures.rssPeakMb}, before ${figures.rssBeforeMb}), every row checked ${figures.checkedMs} ms after Continue (renderer ${figures.rssCheckedMb} MB, peak ${figures.rssCheckedPeakMb}, ${figures.rssLiveMb} MB once garbage is collected), edit ${figures.editToRevalidatedMs} ms; ${loads.at(-1)}`,
       );
       results.push(figures);
     }
@@ -437,7 +447,7 @@ for (const [name, runs] of groups) {
 for (const [name, runs] of groups) {
   const of = (pick: (r: Figures) => number, unit = 'ms', digits = 0) => medianWithRange(runs.map(pick), unit, digits);
   const fileMB = runs[0]?.fileMB || 1;
-  console.log(`\n${name}: every row checked ${of((r) => r.checkedMs)} after Continue; renderer then ${of((r) => r.rssCheckedMb, 'MB')} (${of((r) => r.rssCheckedMb / fileMB, '×', 1)} the file), peak until then ${of((r) => r.rssCheckedPeakMb, 'MB')} (${of((r) => r.rssCheckedPeakMb / fileMB, '×', 1)}).`);
+  console.log(`\n${name}: every row checked ${of((r) => r.checkedMs)} after Continue; renderer then ${of((r) => r.rssCheckedMb, 'MB')} (${of((r) => r.rssCheckedMb / fileMB, '×', 1)} the file), peak until then ${of((r) => r.rssCheckedPeakMb, 'MB')} (${of((r) => r.rssCheckedPeakMb / fileMB, '×', 1)}); once the page and its workers have collected their garbage ${of((r) => r.rssLiveMb, 'MB')} (${of((r) => r.rssLiveMb / fileMB, '×', 1)}).`);
 }
 console.log(`\nRenderer memory: VmRSS (/proc/<pid>/status) of the page's renderer process (the page and its workers, which are threads of it), sampled every 100 ms from the drop; before the drop: ${medianWithRange(results.map((r) => r.rssBeforeMb), 'MB')}. Load after each measurement: ${loads.join('; ')}.`);
 mkdirSync('bench-results', { recursive: true });

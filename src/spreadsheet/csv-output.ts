@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import type { ReviewTable } from './review-table';
-import { ROW_ERROR, ROW_EXCLUDED } from './review-table';
+import { readRow, ROW_ERROR, ROW_EXCLUDED } from './review-table';
 
 /**
  * One chunk of rows to send, made once where the rows live (the import worker); an import job
@@ -65,12 +65,12 @@ export function toCsvChunks(table: ReviewTable, chunkRows: number): CsvSubmissio
       const reasons =
         flags & ROW_EXCLUDED
           ? ['excluded by you']
-          : (table.issues[row] ?? []).filter((issue) => issue.level === 'error').map((issue) => issue.message);
+          : readRow(table, row).issues.filter((issue) => issue.level === 'error').map((issue) => issue.message);
       skipped.push({ row, rowNumber: table.rowNumbers[row] ?? row + 1, reasons });
       continue;
     }
     rows.push(row);
-    data.push(table.values.map((column) => column[row] ?? ''));
+    data.push(readRow(table, row).values);
     if (rows.length === chunkRows) flush();
   }
   flush();

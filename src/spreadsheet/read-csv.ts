@@ -8,9 +8,10 @@ export const CSV_DELIMITERS = [',', ';', '\t', '|'] as const;
 /**
  * The delimiter that splits the first lines into the most consistent number of fields (more
  * than one). Papaparse's own guess prefers "," on ties with title lines, which breaks
- * European files ("1,5;2,5"), hence a guess of our own on top of its quote-aware parser.
+ * European files ("1,5;2,5"), hence a guess of our own on top of its quote-aware parser. Only
+ * the first 64 KiB of the text count, so a head of 65,537 characters or more guesses the same.
  */
-function detectDelimiter(text: string): string {
+export function detectDelimiter(text: string): string {
   const sample = text.length > 65536 ? text.slice(0, text.lastIndexOf('\n', 65536) + 1 || 65536) : text;
   let best: string = CSV_DELIMITERS[0];
   let bestScore = 0;
@@ -64,7 +65,198 @@ function isBlank(cell: string): boolean {
   return !(first > 32 && first < 127) && cell.trim() === '';
 }
 
+/** isBlank of text.slice(start, end), without making the string unless the first character asks for trim(). */
+function isBlankText(text: string, start: number, end: number): boolean {
+  if (start === end) return true;
+  const first = text.charCodeAt(start);
+  return !(first > 32 && first < 127) && text.slice(start, end).trim() === '';
+}
+
+/** How readRegularCsv splits a text: cells at one plain character, rows at papaparse's line break. */
+export class CsvGrammar {
+  constructor(
+    readonly delimiter: string,
+    readonly lineBreak: string,
+  ) {}
+}
+
+/**
+ * The grammar readRegularCsv reads a text with, from its head: papaparse guesses the line break
+ * from the first megabyte alone. Null for a delimiter readRegularCsv leaves to papaparse.
+ */
+export function csvGrammar(head: string, delimiter: string): CsvGrammar | null {
+  if (delimiter.length !== 1 || BAD_DELIMITERS.has(delimiter)) return null;
+  return new CsvGrammar(delimiter, papaparseLineBreak(head, delimiter));
+}
+
 type Violation = { message: string; line: number } | null;
+
+/** Where a scan stands between the pieces of a text. */
+export class CsvScan {
+  /** The line the next row starts on. */
+  line = 1;
+  /** Non-empty rows read. */
+  rowCount = 0;
+  /** The first row over the column limit. Papaparse reports an unterminated quote before any limit, so it waits for the end. */
+  violation: Violation = null;
+}
+
+/** The string a row keeps of a cell: a shared one, say, or a copy that does not hold the text alive. */
+export interface CellKeeper {
+  keep(column: number, value: string): string;
+}
+
+/** What a scan gives of each non-empty row; parts left out are not made. */
+export class CsvRowsOut {
+  /** The rows' cells; null indexes the rows without making a string of any cell. */
+  readonly cells: string[][] | null;
+  /** Applied to each cell not over the length limit; null keeps slices of the text. */
+  readonly keeper: CellKeeper | null;
+  /** Where each row starts in the text. */
+  readonly starts: number[] | null;
+  /** The line each row starts on. */
+  readonly rowNumbers: number[] | null;
+  /** The scan stops after this many rows; 0 reads on to the end. */
+  readonly until: number;
+
+  constructor(parts: { cells?: string[][]; keeper?: CellKeeper | null; starts?: number[]; rowNumbers?: number[]; until?: number }) {
+    this.cells = parts.cells ?? null;
+    this.keeper = parts.keeper ?? null;
+    this.starts = parts.starts ?? null;
+    this.rowNumbers = parts.rowNumbers ?? null;
+    this.until = parts.until ?? 0;
+  }
+
+  /**
+   * One object of each shape scanCsvRows reads, kept for the module's life. Its optimized code
+   * checks these shapes, and a full garbage collection forgets a shape no object has any more,
+   * and with it that code: each later read started over in the interpreter (+20% on 100,000 rows).
+   */
+  private static readonly scannedShapes = [new CsvGrammar(',', '\n'), new CsvScan(), new CsvRowsOut({ cells: [], rowNumbers: [] })];
+}
+
+/**
+ * The one-pass reader of regular CSV (readRegularCsv), from `from`, the start of a row on line
+ * scan.line. It returns where it stopped, scan standing there: the end of the text; after `until`
+ * rows, the start of the next line; and, when `more` text follows this piece of it, the start of
+ * the row the piece ends inside of (its last cell, a doubled quote or a "\r\n" may go on in the
+ * next piece), to scan again with the next piece. It returns -1 for text papaparse treats
+ * specially.
+ */
+export function scanCsvRows(text: string, from: number, more: boolean, grammar: CsvGrammar, limits: TableLimits, scan: CsvScan, out: CsvRowsOut): number {
+  const { delimiter, lineBreak } = grammar;
+  const { cells, keeper, starts, rowNumbers, until } = out;
+  const delimiterCode = delimiter.charCodeAt(0);
+  const breakCode = lineBreak.charCodeAt(0);
+  const breakLength = lineBreak.length;
+  // Lines are counted as readCsv counts them: by "\r" in old Mac files, else by "\n", so a
+  // bare "\n" in a cell of a "\r\n" file starts a line too.
+  const lineChar = lineBreak === '\r' ? '\r' : '\n';
+  const lineCode = lineChar.charCodeAt(0);
+  const { maxColumns, maxCellLength } = limits;
+  const end = text.length;
+  // Fields of the current row; copied out at its end, so each row is an array of its exact size.
+  const fields: string[] = [];
+  let fieldCount = 0;
+  let blank = true;
+  let { line, rowCount, violation } = scan;
+  let rowLine = line;
+  let rowStart = from;
+  let kept = 0;
+  let at = from;
+  // One way out (a break with `at` and `line` where the scan stops): each return of its own made the optimized code slower.
+  rows: for (;;) {
+    let next: number;
+    let value = '';
+    if (at < end && text.charCodeAt(at) === QUOTE) {
+      let close = at + 1;
+      let escaped = false;
+      for (;;) {
+        close = text.indexOf('"', close);
+        // A doubled quote is a quote in the value; a quote last in the text always closes.
+        if (close === -1 || close === end - 1) {
+          if (more) {
+            [at, line] = [rowStart, rowLine];
+            break rows;
+          }
+          if (close === -1) return -1;
+          break;
+        }
+        if (text.charCodeAt(close + 1) !== QUOTE) break;
+        escaped = true;
+        close += 2;
+      }
+      next = close + 1;
+      if (next < end && text.charCodeAt(next) !== delimiterCode && !(text.charCodeAt(next) === breakCode && text.startsWith(lineBreak, next))) {
+        if (!more || next + breakLength <= end) return -1;
+        [at, line] = [rowStart, rowLine];
+        break;
+      }
+      // Line breaks inside the quotes are lines of the file, not rows.
+      if (cells) {
+        value = text.slice(at + 1, close);
+        if (escaped) value = value.replaceAll('""', '"');
+        for (let found = value.indexOf(lineChar); found !== -1; found = value.indexOf(lineChar, found + 1)) line++;
+      } else {
+        for (let found = text.indexOf(lineChar, at + 1); found !== -1 && found < close; found = text.indexOf(lineChar, found + 1)) line++;
+        if (blank && !isBlankText(text, at + 1, close)) blank = false;
+      }
+    } else {
+      next = at;
+      for (; next < end; next++) {
+        const code = text.charCodeAt(next);
+        if (code === delimiterCode || (code === breakCode && (breakLength === 1 || text.charCodeAt(next + 1) === 10))) break;
+        if (code === lineCode) line++;
+      }
+      if (cells) value = text.slice(at, next);
+      else if (blank && !isBlankText(text, at, next)) blank = false;
+    }
+    if (cells) {
+      // An over-long cell is its row's error (validate-row), kept shortened: the file reads on.
+      fields[fieldCount] = value.length > maxCellLength ? shortenCell(value, maxCellLength) : keeper ? keeper.keep(fieldCount, value) : value;
+      if (blank && !isBlank(value)) blank = false;
+    }
+    fieldCount++;
+    if (next < end && text.charCodeAt(next) === delimiterCode) {
+      at = next + 1;
+      continue;
+    }
+    // The end of a row: a line break, or the end of the text (of a piece: the next may go on with the row).
+    if (next >= end && more) {
+      [at, line] = [rowStart, rowLine];
+      break;
+    }
+    if (!blank) {
+      if (violation === null && fieldCount > maxColumns) {
+        violation = { line: rowLine, message: `The file has ${formatCount(fieldCount)} columns; the limit is ${formatCount(maxColumns)}.` };
+      }
+      rowCount++;
+      kept++;
+      if (cells) cells.push(fields.slice(0, fieldCount));
+      if (starts) starts.push(rowStart);
+      if (rowNumbers) rowNumbers.push(rowLine);
+    }
+    fieldCount = 0;
+    blank = true;
+    if (next >= end) {
+      at = end;
+      break;
+    }
+    at = next + breakLength;
+    rowLine = ++line;
+    rowStart = at;
+    if (kept === until && until !== 0) break;
+  }
+  scan.line = line;
+  scan.rowCount = rowCount;
+  scan.violation = violation;
+  return at;
+}
+
+/** Throws the scan's column violation, once the text is known to be regular. */
+export function throwColumnViolation(scan: CsvScan): void {
+  if (scan.violation) throw new SpreadsheetReadError('too_large', scan.violation.message, scan.violation.line);
+}
 
 /**
  * Texts from this length on share their repeated cells. Sharing costs the read a hash of every
@@ -87,12 +279,12 @@ const SHARED_PER_COLUMN = 4096;
  * first SHARING_TRIAL cells and given up on unless most of them repeat; the values are the same
  * strings either way.
  */
-class SharedCells {
+class SharedCells implements CellKeeper {
   private readonly columns: (Map<string, string> | null)[] = [];
   private readonly looked: number[] = [];
   private readonly found: number[] = [];
 
-  share(column: number, value: string): string {
+  keep(column: number, value: string): string {
     if (value.length > SHARED_CELL_LENGTH || value.length === 0) return value;
     let cells = this.columns[column];
     if (cells === null) return value;
@@ -126,83 +318,14 @@ class SharedCells {
  * errors and all; read-csv.test.ts holds the two paths to the same results on random text.
  */
 function readRegularCsv(text: string, limits: TableLimits, delimiter: string): CsvTable | null {
-  if (delimiter.length !== 1 || BAD_DELIMITERS.has(delimiter)) return null;
-  const lineBreak = papaparseLineBreak(text, delimiter);
-  const delimiterCode = delimiter.charCodeAt(0);
-  const breakCode = lineBreak.charCodeAt(0);
-  const breakLength = lineBreak.length;
-  // Lines are counted as readCsv counts them: by "\r" in old Mac files, else by "\n", so a
-  // bare "\n" in a cell of a "\r\n" file starts a line too.
-  const lineChar = lineBreak === '\r' ? '\r' : '\n';
-  const lineCode = lineChar.charCodeAt(0);
-  const { maxColumns, maxCellLength } = limits;
-  const end = text.length;
+  const grammar = csvGrammar(text, delimiter);
+  if (grammar === null) return null;
   const rows: string[][] = [];
   const rowNumbers: number[] = [];
-  // Fields of the current row; copied out at its end, so each row is an array of its exact size.
-  const fields: string[] = [];
-  const shared = end >= SHARE_FROM_CHARS ? new SharedCells() : null;
-  let fieldCount = 0;
-  let blank = true;
-  let line = 1;
-  let rowLine = 1;
-  // Papaparse reports an unterminated quote before any limit, so a limit waits for the end.
-  let violation: Violation = null;
-  let at = 0;
-  if (end === 0) return { rows, rowNumbers, delimiter };
-  for (;;) {
-    let value: string;
-    let next: number;
-    if (at < end && text.charCodeAt(at) === QUOTE) {
-      let close = at + 1;
-      let escaped = false;
-      for (;;) {
-        close = text.indexOf('"', close);
-        if (close === -1) return null;
-        // A doubled quote is a quote in the value; a quote last in the text always closes.
-        if (close === end - 1 || text.charCodeAt(close + 1) !== QUOTE) break;
-        escaped = true;
-        close += 2;
-      }
-      value = text.slice(at + 1, close);
-      if (escaped) value = value.replaceAll('""', '"');
-      // Line breaks inside the quotes are lines of the file, not rows.
-      for (let found = value.indexOf(lineChar); found !== -1; found = value.indexOf(lineChar, found + 1)) line++;
-      next = close + 1;
-      if (next < end && text.charCodeAt(next) !== delimiterCode && !(text.charCodeAt(next) === breakCode && text.startsWith(lineBreak, next))) return null;
-    } else {
-      next = at;
-      for (; next < end; next++) {
-        const code = text.charCodeAt(next);
-        if (code === delimiterCode || (code === breakCode && (breakLength === 1 || text.charCodeAt(next + 1) === 10))) break;
-        if (code === lineCode) line++;
-      }
-      value = text.slice(at, next);
-    }
-    // An over-long cell is its row's error (validate-row), kept shortened: the file reads on.
-    fields[fieldCount] = value.length > maxCellLength ? shortenCell(value, maxCellLength) : shared ? shared.share(fieldCount, value) : value;
-    fieldCount++;
-    if (blank && !isBlank(value)) blank = false;
-    if (next < end && text.charCodeAt(next) === delimiterCode) {
-      at = next + 1;
-      continue;
-    }
-    // The end of a row: a line break, or the end of the text.
-    if (!blank) {
-      if (violation === null && fieldCount > maxColumns) {
-        violation = { line: rowLine, message: `The file has ${formatCount(fieldCount)} columns; the limit is ${formatCount(maxColumns)}.` };
-      }
-      rows.push(fields.slice(0, fieldCount));
-      rowNumbers.push(rowLine);
-    }
-    fieldCount = 0;
-    blank = true;
-    if (next >= end) break;
-    at = next + breakLength;
-    line++;
-    rowLine = line;
-  }
-  if (violation) throw new SpreadsheetReadError('too_large', violation.message, violation.line);
+  const scan = new CsvScan();
+  const keeper = text.length >= SHARE_FROM_CHARS ? new SharedCells() : null;
+  if (scanCsvRows(text, 0, false, grammar, limits, scan, new CsvRowsOut({ cells: rows, keeper, rowNumbers })) === -1) return null;
+  throwColumnViolation(scan);
   return { rows, rowNumbers, delimiter };
 }
 

@@ -11,6 +11,7 @@ import { pickSheet } from './header-row';
 import { rememberedSheet } from './remembered-mapping';
 import { XlsxDeclinedError, XlsxReadError, openXlsx } from './xlsx/read-xlsx';
 import type { WorkbookTable } from './read-workbook';
+import { type ByteSource, type FileRows, readCsvFile, type TableRows } from './file-rows';
 
 // Callers catch this one class for every "bad file" sentence, whichever reader raised it.
 export { SpreadsheetReadError };
@@ -30,14 +31,15 @@ export interface ReadTableOptions {
   onProgress?: (fraction: number) => void;
 }
 
-export interface TableReadResult {
+/** What a reader gives: rows as arrays (readTable), or a large CSV's rows as an index of its file (readIndexedCsv). */
+export interface TableReadResult<Rows extends TableRows = string[][]> {
   kind: 'csv' | 'xlsx' | 'xls';
   /** Every sheet with its count of non-empty rows (one entry, named after the file, for CSV). */
   sheets: { name: string; rowCount: number }[];
   /** The sheet read: the one asked for, else the best match for the sheet picker to pre-select. */
   sheet: string;
   /** Non-empty rows, header (and any title rows above it) included; cells as a person sees them. */
-  rows: string[][];
+  rows: Rows;
   /** 1-based line (CSV) or row (workbook) of each entry of rows, for messages a person can check. */
   rowNumbers: number[];
   /** CSV only: the encoding used to decode the text. */
@@ -97,6 +99,37 @@ async function readXlsxTable(
     if (error instanceof XlsxDeclinedError) return null;
     throw asReadError(error, reading, limits);
   }
+}
+
+/**
+ * CSV files from this size on are read as an index of the file (file-rows.ts): their rows are
+ * read back from the file when the review needs them. A tab holding a million rows as strings
+ * holds eight times the file; smaller files read faster into memory, where they cost little.
+ */
+export const INDEXED_FROM_BYTES = 32 * 2 ** 20;
+/** Bytes sniffFile looks at (a text file's first 64 KiB tell it apart from a binary one). */
+const SNIFFED_BYTES = 65536;
+
+/**
+ * A large UTF-8 CSV read as an index of its file (readCsvFile), for a reader that can hold the
+ * file and read parts of it again (a worker holds the dropped File); null for any other file, or
+ * a CSV the index would not read exactly as readCsv does: the caller then reads it with readTable.
+ * Same rows, numbers, errors and sentences as readTable.
+ */
+export function readIndexedCsv(
+  source: ByteSource,
+  fileName: string,
+  options: ReadTableOptions & { fromBytes?: number } = {},
+): TableReadResult<FileRows> | null {
+  if (source.size < (options.fromBytes ?? INDEXED_FROM_BYTES)) return null;
+  const sniffed = sniffFile(source.read(0, Math.min(source.size, SNIFFED_BYTES)), fileName);
+  if (sniffed.kind !== 'text' || sniffed.utf16WithoutBom) return null;
+  const limits: TableLimits = { ...DEFAULT_TABLE_LIMITS, ...options.limits };
+  forgetShortenedCells();
+  const read = readCsvFile(source, limits, options);
+  if (!read) return null;
+  const sheet = sheetNameOf(fileName);
+  return { kind: 'csv', sheets: [{ name: sheet, rowCount: read.rows.length }], sheet, rows: read.rows, rowNumbers: read.rowNumbers, encoding: read.encoding, delimiter: read.delimiter };
 }
 
 /**

@@ -7,6 +7,8 @@ import {
   createReviewTable,
   excludeRows,
   findAndReplace,
+  readRow,
+  type ReviewTable,
   restoreRows,
   rowsWhere,
   setCell,
@@ -17,6 +19,16 @@ import {
 function tableOf(rows: string[][], headerRow = 0) {
   const header = rows[headerRow] ?? [];
   return createReviewTable({ rows, rowNumbers: rows.map((_, i) => i + 1) }, headerRow, suggestColumnMapping(header));
+}
+
+/** The shown (normalized) values of one review column, row by row. */
+function valuesOf(table: ReviewTable, column: number): string[] {
+  return Array.from({ length: table.counts.rows }, (_, row) => readRow(table, row).values[column] ?? '');
+}
+
+/** Each row as shown: values, issues and flags, what a grid and a submission read. */
+function shown(table: ReviewTable) {
+  return Array.from({ length: table.counts.rows }, (_, row) => ({ ...readRow(table, row), flags: table.flags[row] }));
 }
 
 const HEADER = ['tracking_number', 'tracking_type', 'reference', 'carrier', 'PO'];
@@ -30,15 +42,17 @@ describe('beginReviewTable', () => {
     expect(check.checkUntil(10)).toBe(false);
     expect(check.checkedRows).toBe(10);
     // Before the last row, no row is said to clash: duplicates need every row.
-    expect(check.table.issues.slice(0, 10).flat().filter((issue) => issue?.code === 'duplicate_reference')).toEqual([]);
+    expect(Array.from({ length: 10 }, (_, row) => readRow(check.table, row).issues).flat().filter((issue) => issue.code === 'duplicate_reference')).toEqual([]);
     expect(check.table.counts.readyRows + check.table.counts.errorRows).toBe(10);
     expect(check.checkUntil(24)).toBe(false);
     expect(check.checkUntil(1000)).toBe(true);
     expect(check.checkedRows).toBe(25);
-    expect(check.table).toEqual(whole);
+    expect(shown(check.table)).toEqual(shown(whole));
+    expect(check.table.counts).toEqual(whole.counts);
+    expect(shown(whole).some((row) => row.issues.some((issue) => issue.code === 'duplicate_reference'))).toBe(true);
     // Checked again, nothing changes (duplicates are not flagged twice).
     expect(check.checkUntil(1000)).toBe(true);
-    expect(check.table).toEqual(whole);
+    expect(shown(check.table)).toEqual(shown(whole));
   });
 });
 
@@ -58,9 +72,9 @@ describe('createReviewTable', () => {
       ['', 'booking', 'R4', 'MSCU', ''],
     ]);
     expect(table.columns).toEqual(['tracking_number', 'tracking_type', 'reference', 'carrier', 'name', 'viewers', 'tags', 'assignees']);
-    expect(table.values[3]).toEqual(['MAEU', '', 'MAEU', 'MSCU']);
-    expect(table.values[1]?.[2]).toBe('bill_of_lading');
-    expect(table.originals[3]?.get(0)).toBe('maeu');
+    expect(valuesOf(table, 3)).toEqual(['MAEU', '', 'MAEU', 'MSCU']);
+    expect(valuesOf(table, 1)[2]).toBe('bill_of_lading');
+    expect(readRow(table, 0).issues.find((issue) => issue.column === 'carrier')?.original).toBe('maeu');
     expect(table.rowNumbers).toEqual([2, 3, 4, 5]);
     expect(table.counts).toEqual({ rows: 4, errorRows: 2, warningRows: 0, autoFixedRows: 2, excludedRows: 0, readyRows: 2 });
     expect(rowsWhere(table, 'errors')).toEqual([1, 3]);
@@ -98,7 +112,7 @@ describe('createReviewTable', () => {
     undo(table); // the exclusion
     undo(table); // the edit
     expect(rowsWhere(table, 'errors')).toEqual([0, 1]);
-    expect(table.values[2]).toEqual(['R1', 'R1', 'R2']);
+    expect(valuesOf(table, 2)).toEqual(['R1', 'R1', 'R2']);
     expect(undo(table)).toBe(false);
   });
 
@@ -106,15 +120,15 @@ describe('createReviewTable', () => {
     const table = tableOf([HEADER, ['CSQU3054383', 'container', 'R1', ' maeu ', '']]);
     expect(table.counts.autoFixedRows).toBe(1);
     setCell(table, 0, 'carrier', 'Maersk');
-    expect(table.values[3]?.[0]).toBe('Maersk');
+    expect(valuesOf(table, 3)[0]).toBe('Maersk');
     expect(table.counts).toMatchObject({ errorRows: 1, autoFixedRows: 0 });
     expect(acceptFixes(table, [0])).toBe(1);
-    expect(table.values[3]?.[0]).toBe('MAEU');
+    expect(valuesOf(table, 3)[0]).toBe('MAEU');
     expect(table.counts).toMatchObject({ errorRows: 0, readyRows: 1 });
     undo(table);
     undo(table);
-    expect(table.values[3]?.[0]).toBe('MAEU');
-    expect(table.originals[3]?.get(0)).toBe(' maeu ');
+    expect(valuesOf(table, 3)[0]).toBe('MAEU');
+    expect(readRow(table, 0).issues.find((issue) => issue.column === 'carrier')?.original).toBe(' maeu ');
     expect(table.counts.autoFixedRows).toBe(1);
   });
 
@@ -132,30 +146,23 @@ describe('createReviewTable', () => {
   it('finds and replaces in shown values, by column and case', () => {
     const table = tableOf([HEADER, ['CSQU3054383', 'container', 'po-1', '', ''], ['CSQU3054383', 'container', 'PO-2', '', '']]);
     expect(findAndReplace(table, { find: 'po-', replace: 'SO-', columns: ['reference'] })).toBe(2);
-    expect(table.values[2]).toEqual(['SO-1', 'SO-2']);
+    expect(valuesOf(table, 2)).toEqual(['SO-1', 'SO-2']);
     expect(findAndReplace(table, { find: 'SO-1', replace: 'X', matchCase: true, wholeCell: true })).toBe(1);
-    expect(table.values[2]).toEqual(['X', 'SO-2']);
+    expect(valuesOf(table, 2)).toEqual(['X', 'SO-2']);
     expect(findAndReplace(table, { find: 'nothing', replace: 'y' })).toBe(0);
     undo(table);
-    expect(table.values[2]).toEqual(['SO-1', 'SO-2']);
+    expect(valuesOf(table, 2)).toEqual(['SO-1', 'SO-2']);
   });
 
   it('accepts fixes of one kind only when asked', () => {
     const table = tableOf([HEADER, ['CSQU3054384', 'containr', 'R1', 'Maersk', '']]);
     expect(acceptFixes(table, [0], 'invalid_carrier')).toBe(1);
-    expect(table.values[3]?.[0]).toBe('MAEU');
-    expect(table.values[1]?.[0]).toBe('containr');
+    expect(valuesOf(table, 3)[0]).toBe('MAEU');
+    expect(valuesOf(table, 1)[0]).toBe('containr');
     expect(acceptFixes(table, [0])).toBe(1);
-    expect(table.values[1]?.[0]).toBe('container');
+    expect(valuesOf(table, 1)[0]).toBe('container');
     // The check digit can be judged only once the type is known: a third round fixes it.
     expect(acceptFixes(table, [0])).toBe(1);
     expect(table.counts.readyRows).toBe(1);
-  });
-
-  it('survives a structured clone, as when a worker posts it', () => {
-    const table = tableOf([HEADER, ['CSQU3054383', 'container', 'R1', '', ''], ['CSQU3054383', 'container', 'R1', '', '']]);
-    const copy = structuredClone(table);
-    setCell(copy, 1, 'reference', 'R2');
-    expect(copy.counts.errorRows).toBe(0);
   });
 });

@@ -4,14 +4,20 @@ import { addToReferenceIndex, createReferenceIndex, removeFromReferenceIndex, ro
 import type { ReferenceIndex } from './reference-index';
 import { type IssueCode, type RowIssue, worstFirst } from './row-issue';
 import { DEFAULT_TABLE_LIMITS } from './table-limits';
+import { TextColumn } from './text-column';
+import type { TableRows } from './file-rows';
 import { createValidationContext, reviewColumns, validateRow } from './validate-row';
 import type { RowValidationContext } from './validate-row';
 
-/** Bits of ReviewTable.flags, one byte per row. */
+/** Bits of ReviewTable.flags, one byte per row. ROW_ERROR: an error of the row's own or a duplicate reference. */
 export const ROW_ERROR = 1;
 const ROW_WARNING = 2;
 const ROW_AUTO_FIXED = 4;
 export const ROW_EXCLUDED = 8;
+/** The row's reference is on another row not excluded. */
+const ROW_DUPLICATE = 16;
+/** The row has an error of its own (not counting a duplicate reference). */
+const ROW_INVALID = 32;
 
 export interface ReviewCounts {
   rows: number;
@@ -26,38 +32,54 @@ export interface ReviewCounts {
   readyRows: number;
 }
 
-type CellEdit = { row: number; column: number; previous: string };
+/** A cell as it was before a change: the user's earlier value, or undefined for the file's own. */
+type CellEdit = { row: number; column: number; previous: string | undefined };
 type ReviewChange = { kind: 'cells'; cells: CellEdit[] } | { kind: 'exclusion'; rows: number[]; excluded: boolean };
 
+/** The rows read, as a reader gives them: an array of rows, or rows a file holds and reads back (file-rows.ts). */
+export interface SourceRows {
+  rows: TableRows;
+  /** 1-based line or row of the file for each entry of rows. */
+  rowNumbers: readonly number[];
+}
+
 /**
- * The rows under review, as plain data (structured-cloneable, so a worker can build it and post
- * it) that the functions of this module update in place, keeping issues, counts and duplicate
- * references right after every change. Column-major: one array of strings per column, which is
- * what a virtualized grid reads and costs one pointer per cell.
+ * The rows under review and what the checks found, updated in place by the functions of this
+ * module, which keep flags, counts and duplicate references right after every change. The values
+ * themselves are not kept: a row's normalized values and issues are worked out again from the
+ * file's cells and the user's edits when asked (readRow), as validateRow is pure and takes about
+ * a microsecond. Kept per row are only its flags and its reference, which duplicates and
+ * foresight read for every row: a file of a million rows reviewed in a browser tab costs these
+ * and not ten million strings.
  */
 export interface ReviewTable {
   /** Every spec header in FILE_HEADERS order, then the mapped cf_ columns. */
   columns: ColumnTarget[];
-  /** values[column][row]: the normalized value, what will be submitted. */
-  values: string[][];
-  /** originals[column]: row → the value before its auto-fix, for auto-fixed cells only. */
-  originals: Map<number, string>[];
+  /** The rows read; row r of the review is source row firstRow + r. */
+  source: TableRows;
+  firstRow: number;
+  /** sourceColumns[column]: the column of the source mapped to it, or -1. */
+  sourceColumns: number[];
+  /** edits[column]: row → the cell as the user set it, in place of the file's. */
+  edits: Map<number, string>[];
+  /** The normalized reference of each row checked. */
+  references: TextColumn;
   /** 1-based line or row of the file for each row, for people. */
   rowNumbers: number[];
   /** What rowNumbers count, as messages name it: "line" (text file) or "row" (sheet). */
   rowWord: 'line' | 'row';
-  /** Issues of each row, or undefined for a clean row. */
-  issues: (RowIssue[] | undefined)[];
-  /** ROW_ERROR | ROW_WARNING | ROW_AUTO_FIXED | ROW_EXCLUDED per row. */
+  /** ROW_ERROR | ROW_WARNING | ROW_AUTO_FIXED | ROW_EXCLUDED (| the kind of error) per row. */
   flags: Uint8Array;
   counts: ReviewCounts;
   /** Rows by reference, excluded rows left out, to keep duplicate references flagged. */
-  references: ReferenceIndex;
+  referenceIndex: ReferenceIndex;
   context: RowValidationContext;
   /** Undo stack, newest last. */
   history: ReviewChange[];
   /** Bumped by every change, for views that re-render on it. */
   version: number;
+  /** The source rows read last: rows read in order are sliced from the source a block at a time. */
+  sourceWindow: { from: number; rows: readonly (readonly string[])[] };
 }
 
 export interface ReviewTableOptions {
@@ -70,6 +92,8 @@ export interface ReviewTableOptions {
 /** Position of the reference column: review columns are FILE_HEADERS first (see reviewColumns). */
 const REFERENCE = FILE_HEADERS.indexOf('reference');
 const HISTORY_LIMIT = 50;
+/** Source rows sliced at a time when rows are read in order. */
+const WINDOW_ROWS = 256;
 
 function countFlags(counts: ReviewCounts, flags: number, sign: 1 | -1): void {
   if (flags & ROW_EXCLUDED) {
@@ -82,30 +106,51 @@ function countFlags(counts: ReviewCounts, flags: number, sign: 1 | -1): void {
   if (flags & ROW_AUTO_FIXED) counts.autoFixedRows += sign;
 }
 
-function flagsOf(issues: RowIssue[] | undefined, excluded: boolean): number {
-  let flags = excluded ? ROW_EXCLUDED : 0;
+/** The flags of a row's own issues. */
+function flagsOf(issues: readonly RowIssue[] | undefined): number {
+  let flags = 0;
   if (issues) {
     for (const issue of issues) {
-      flags |= issue.level === 'error' ? ROW_ERROR : issue.level === 'warning' ? ROW_WARNING : ROW_AUTO_FIXED;
+      flags |= issue.level === 'error' ? ROW_INVALID : issue.level === 'warning' ? ROW_WARNING : ROW_AUTO_FIXED;
     }
   }
   return flags;
 }
 
-function setIssues(table: ReviewTable, row: number, issues: RowIssue[] | undefined): void {
+/** Sets a row's flags, ROW_ERROR worked out from the kinds of error, and moves its counts. */
+function setFlags(table: ReviewTable, row: number, next: number): void {
   const old = table.flags[row] ?? 0;
-  const next = flagsOf(issues, (old & ROW_EXCLUDED) !== 0);
-  table.issues[row] = issues && issues.length ? issues : undefined;
-  if (old !== next) {
-    countFlags(table.counts, old, -1);
-    countFlags(table.counts, next, 1);
-    table.flags[row] = next;
+  const flags = next & (ROW_INVALID | ROW_DUPLICATE) ? next | ROW_ERROR : next & ~ROW_ERROR;
+  if (old === flags) return;
+  countFlags(table.counts, old, -1);
+  countFlags(table.counts, flags, 1);
+  table.flags[row] = flags;
+}
+
+/** The cells of a source row, as read (through the window of rows read last). */
+function sourceRow(table: ReviewTable, row: number): readonly string[] {
+  const at = table.firstRow + row;
+  let window = table.sourceWindow;
+  if (at < window.from || at >= window.from + window.rows.length) {
+    window = table.sourceWindow = { from: at, rows: table.source.slice(at, Math.min(at + WINDOW_ROWS, table.source.length)) };
   }
+  return window.rows[at - window.from] ?? [];
+}
+
+/** A row's cells by review column, as the user last left them: the edits, else the file's. */
+function rawRow(table: ReviewTable, row: number, raw: string[]): string[] {
+  const cells = sourceRow(table, row);
+  const { sourceColumns, edits } = table;
+  for (let c = 0; c < sourceColumns.length; c++) {
+    const from = sourceColumns[c] ?? -1;
+    const edit = edits[c];
+    raw[c] = edit !== undefined && edit.size > 0 && edit.has(row) ? (edit.get(row) ?? '') : from >= 0 ? (cells[from] ?? '') : '';
+  }
+  return raw;
 }
 
 function referenceReader(table: ReviewTable): (row: number) => string {
-  const references = table.values[REFERENCE] ?? [];
-  return (row) => references[row] ?? '';
+  return (row) => table.references.get(row);
 }
 
 function duplicateIssue(table: ReviewTable, row: number, group: number[]): RowIssue {
@@ -117,7 +162,7 @@ function duplicateIssue(table: ReviewTable, row: number, group: number[]): RowIs
       : others.length <= 3
         ? `${table.rowWord}s ${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`
         : `${table.rowWord}s ${shown.join(', ')} and ${others.length - 3} more`;
-  const reference = table.values[REFERENCE]?.[row] ?? '';
+  const reference = table.references.get(row);
   return {
     row, column: 'reference', level: 'error', code: 'duplicate_reference',
     message: `reference: ${reference.length > 40 ? `“${reference.slice(0, 39)}…”` : `“${reference}”`} is also on ${where}; later rows would overwrite earlier ones.`,
@@ -126,29 +171,35 @@ function duplicateIssue(table: ReviewTable, row: number, group: number[]): RowIs
 
 /** Puts each row of the reference's group right about duplicates (and only about them). */
 function refreshDuplicates(table: ReviewTable, reference: string): void {
-  const group = rowsWithReference(table.references, reference, referenceReader(table));
+  const group = rowsWithReference(table.referenceIndex, reference, referenceReader(table));
   for (const row of group) {
-    const own = table.issues[row]?.filter((issue) => issue.code !== 'duplicate_reference');
-    setIssues(table, row, group.length > 1 ? [...(own ?? []), duplicateIssue(table, row, group)] : own);
+    const old = table.flags[row] ?? 0;
+    setFlags(table, row, group.length > 1 ? old | ROW_DUPLICATE : old & ~ROW_DUPLICATE);
   }
 }
 
-function rawCell(table: ReviewTable, column: number, row: number): string {
-  return table.originals[column]?.get(row) ?? table.values[column]?.[row] ?? '';
+/** A row as it is now: its normalized values (what will be submitted) and its issues, a duplicate reference included. */
+export interface ReviewRow {
+  values: string[];
+  issues: RowIssue[];
 }
 
-/** Normalizes and validates one row again from its raw cells; duplicates are the caller's. */
+/** Normalizes and validates a row again from its cells: what the grid shows and the submission sends. */
+export function readRow(table: ReviewTable, row: number): ReviewRow {
+  const columnCount = table.columns.length;
+  const values = new Array<string>(columnCount);
+  const issues = validateRow(row, rawRow(table, row, new Array<string>(columnCount)), values, table.context) ?? [];
+  if ((table.flags[row] ?? 0) & ROW_DUPLICATE) {
+    issues.push(duplicateIssue(table, row, rowsWithReference(table.referenceIndex, table.references.get(row), referenceReader(table))));
+  }
+  return { values, issues };
+}
+
+/** Validates one row again from its cells, keeping its flags, reference and tracking number; duplicates are the caller's. */
 function revalidate(table: ReviewTable, row: number, raw: string[], out: string[]): void {
-  for (let c = 0; c < table.columns.length; c++) raw[c] = rawCell(table, c, row);
-  const issues = validateRow(row, raw, out, table.context);
-  for (let c = 0; c < table.columns.length; c++) {
-    const value = out[c] ?? '';
-    const column = table.values[c];
-    if (column) column[row] = value;
-    if (value !== raw[c]) table.originals[c]?.set(row, raw[c] ?? '');
-    else table.originals[c]?.delete(row);
-  }
-  setIssues(table, row, issues);
+  const issues = validateRow(row, rawRow(table, row, raw), out, table.context);
+  table.references.set(row, out[REFERENCE] ?? '');
+  setFlags(table, row, flagsOf(issues) | ((table.flags[row] ?? 0) & (ROW_EXCLUDED | ROW_DUPLICATE)));
 }
 
 function isExcluded(table: ReviewTable, row: number): boolean {
@@ -163,8 +214,8 @@ function remember(table: ReviewTable, change: ReviewChange): void {
 /**
  * A review table being checked a block of rows at a time (so a worker can answer the page between
  * blocks): rows before `checkedRows` are normalized, validated and counted; the rest have no
- * values, issues or flags until checkUntil reaches them. Duplicate references are flagged
- * when the last row is checked, as they need every row.
+ * flags until checkUntil reaches them. Duplicate references are flagged when the last row is
+ * checked, as they need every row.
  */
 export interface ReviewTableCheck {
   readonly table: ReviewTable;
@@ -180,38 +231,33 @@ export interface ReviewTableCheck {
  * Starts the review table of read rows: the header row chosen, the rest mapped, normalized and
  * validated as checkUntil goes. Rows above the header (titles, notes) are not data and are left out.
  */
-export function beginReviewTable(
-  source: { rows: readonly (readonly string[])[]; rowNumbers: readonly number[] },
-  headerRow: number,
-  mapping: ColumnMapping,
-  options: ReviewTableOptions = {},
-): ReviewTableCheck {
+export function beginReviewTable(source: SourceRows, headerRow: number, mapping: ColumnMapping, options: ReviewTableOptions = {}): ReviewTableCheck {
   const customTargets = mapping.flatMap((entry) => (entry.target?.startsWith('cf_') ? [entry.target] : []));
   const columns = reviewColumns(customTargets);
-  const sourceColumn = columns.map((target) => mapping.find((entry) => entry.target === target)?.column ?? -1);
   const context = createValidationContext(columns, options.maxCellLength ?? DEFAULT_TABLE_LIMITS.maxCellLength);
   const rowCount = Math.max(0, source.rows.length - headerRow - 1);
 
   const table: ReviewTable = {
     columns,
-    // Sized up front: filled row by row below, which is cheaper than growing by push.
-    values: columns.map(() => new Array<string>(rowCount)),
-    originals: columns.map(() => new Map<number, string>()),
+    source: source.rows,
+    firstRow: headerRow + 1,
+    sourceColumns: columns.map((target) => mapping.find((entry) => entry.target === target)?.column ?? -1),
+    edits: columns.map(() => new Map<number, string>()),
+    references: new TextColumn(rowCount),
     rowNumbers: source.rowNumbers.slice(headerRow + 1),
     rowWord: options.rowWord ?? 'row',
-    issues: new Array<RowIssue[] | undefined>(rowCount),
     flags: new Uint8Array(rowCount),
     counts: { rows: rowCount, errorRows: 0, warningRows: 0, autoFixedRows: 0, excludedRows: 0, readyRows: 0 },
-    references: createReferenceIndex(rowCount),
+    referenceIndex: createReferenceIndex(rowCount),
     context,
     history: [],
     version: 0,
+    sourceWindow: { from: 0, rows: [] },
   };
 
-  const columnCount = columns.length;
-  const raw = new Array<string>(columnCount).fill('');
-  const out = new Array<string>(columnCount).fill('');
-  const { values, originals, issues: rowIssues, flags, counts, references } = table;
+  const raw = new Array<string>(columns.length).fill('');
+  const out = new Array<string>(columns.length).fill('');
+  const { flags, counts, referenceIndex, references } = table;
   const duplicated: string[] = [];
   const referenceOf = referenceReader(table);
   let checked = 0;
@@ -219,24 +265,13 @@ export function beginReviewTable(
     if (checked === rowCount) return true;
     const end = Math.min(rowCount, until);
     for (let row = checked; row < end; row++) {
-      const cells = source.rows[headerRow + 1 + row] ?? [];
-      for (let c = 0; c < columnCount; c++) {
-        const from = sourceColumn[c] ?? -1;
-        raw[c] = from >= 0 ? (cells[from] ?? '') : '';
-      }
-      const issues = validateRow(row, raw, out, context);
-      for (let c = 0; c < columnCount; c++) {
-        const value = out[c] ?? '';
-        const column = values[c];
-        if (column) column[row] = value;
-        if (issues !== undefined && value !== raw[c]) originals[c]?.set(row, raw[c] ?? '');
-      }
-      rowIssues[row] = issues;
-      const rowFlags = issues === undefined ? 0 : flagsOf(issues, false);
-      flags[row] = rowFlags;
-      countFlags(counts, rowFlags, 1);
+      const rowFlags = flagsOf(validateRow(row, rawRow(table, row, raw), out, context));
       const reference = out[REFERENCE] ?? '';
-      if (reference && addToReferenceIndex(references, reference, row, referenceOf) > 0) duplicated.push(reference);
+      references.set(row, reference);
+      const withError = rowFlags & ROW_INVALID ? rowFlags | ROW_ERROR : rowFlags;
+      flags[row] = withError;
+      countFlags(counts, withError, 1);
+      if (reference && addToReferenceIndex(referenceIndex, reference, row, referenceOf) > 0) duplicated.push(reference);
       // Row by row: a row that throws (memory running out) leaves the counts true to checkedRows.
       checked = row + 1;
     }
@@ -257,12 +292,7 @@ export function beginReviewTable(
 }
 
 /** The review table of read rows, every row checked (beginReviewTable at once). */
-export function createReviewTable(
-  source: { rows: readonly (readonly string[])[]; rowNumbers: readonly number[] },
-  headerRow: number,
-  mapping: ColumnMapping,
-  options: ReviewTableOptions = {},
-): ReviewTable {
+export function createReviewTable(source: SourceRows, headerRow: number, mapping: ColumnMapping, options: ReviewTableOptions = {}): ReviewTable {
   const check = beginReviewTable(source, headerRow, mapping, options);
   check.checkUntil(Number.POSITIVE_INFINITY);
   return check.table;
@@ -274,36 +304,36 @@ interface CellChange {
   value: string;
 }
 
-function applyCells(table: ReviewTable, changes: readonly { row: number; column: number; value: string }[]): CellEdit[] {
+/** Sets cells (undefined: back to the file's own) and checks their rows again; returns what each cell was before. */
+function applyCells(table: ReviewTable, changes: readonly { row: number; column: number; value: string | undefined }[]): CellEdit[] {
   const rows = new Set<number>();
   const touched = new Set<string>();
-  for (const change of changes) rows.add(change.row);
+  for (const change of changes) if (change.row >= 0 && change.row < table.counts.rows) rows.add(change.row);
   for (const row of rows) {
     if (isExcluded(table, row)) continue;
-    const reference = table.values[REFERENCE]?.[row] ?? '';
+    const reference = table.references.get(row);
     if (reference) {
-      removeFromReferenceIndex(table.references, reference, row);
+      removeFromReferenceIndex(table.referenceIndex, reference, row);
       touched.add(reference);
     }
   }
   const edits: CellEdit[] = [];
   for (const { row, column, value } of changes) {
-    const values = table.values[column];
-    if (!values || row < 0 || row >= table.counts.rows) continue;
-    edits.push({ row, column, previous: rawCell(table, column, row) });
-    table.originals[column]?.delete(row);
-    values[row] = value;
+    const cells = table.edits[column];
+    if (!cells || !rows.has(row)) continue;
+    edits.push({ row, column, previous: cells.get(row) });
+    if (value === undefined) cells.delete(row);
+    else cells.set(row, value);
   }
   const raw = new Array<string>(table.columns.length);
   const out = new Array<string>(table.columns.length);
   for (const row of rows) {
-    if (row < 0 || row >= table.counts.rows) continue;
     revalidate(table, row, raw, out);
-    const reference = table.values[REFERENCE]?.[row] ?? '';
+    const reference = table.references.get(row);
     if (reference && !isExcluded(table, row)) {
-      addToReferenceIndex(table.references, reference, row, referenceReader(table));
+      addToReferenceIndex(table.referenceIndex, reference, row, referenceReader(table));
       touched.add(reference);
-    }
+    } else setFlags(table, row, (table.flags[row] ?? 0) & ~ROW_DUPLICATE);
   }
   for (const reference of touched) refreshDuplicates(table, reference);
   table.version++;
@@ -344,17 +374,12 @@ function setExclusion(table: ReviewTable, rows: Iterable<number>, excluded: bool
     if (row < 0 || row >= table.counts.rows || isExcluded(table, row) === excluded) continue;
     changed.push(row);
     const old = table.flags[row] ?? 0;
-    const next = excluded ? old | ROW_EXCLUDED : old & ~ROW_EXCLUDED;
-    countFlags(table.counts, old, -1);
-    countFlags(table.counts, next, 1);
-    table.flags[row] = next;
-    const reference = table.values[REFERENCE]?.[row] ?? '';
+    // An excluded row no longer clashes with anyone.
+    setFlags(table, row, excluded ? (old | ROW_EXCLUDED) & ~ROW_DUPLICATE : old & ~ROW_EXCLUDED);
+    const reference = table.references.get(row);
     if (!reference) continue;
-    if (excluded) {
-      removeFromReferenceIndex(table.references, reference, row);
-      // An excluded row no longer clashes with anyone.
-      setIssues(table, row, table.issues[row]?.filter((issue) => issue.code !== 'duplicate_reference'));
-    } else addToReferenceIndex(table.references, reference, row, referenceReader(table));
+    if (excluded) removeFromReferenceIndex(table.referenceIndex, reference, row);
+    else addToReferenceIndex(table.referenceIndex, reference, row, referenceReader(table));
     touched.add(reference);
   }
   for (const reference of touched) refreshDuplicates(table, reference);
@@ -395,8 +420,9 @@ export function findAndReplace(table: ReviewTable, { find, replace, columns, row
   const columnIndexes = (columns ?? table.columns).map((column) => columnIndex(table, column));
   const changes: CellChange[] = [];
   const visit = (row: number) => {
+    const { values } = readRow(table, row);
     for (const c of columnIndexes) {
-      const value = table.values[c]?.[row] ?? '';
+      const value = values[c] ?? '';
       pattern.lastIndex = 0;
       if (!pattern.test(value)) continue;
       pattern.lastIndex = 0;
@@ -418,7 +444,7 @@ export function acceptFixes(table: ReviewTable, rows: Iterable<number>, code?: I
   const changes: CellChange[] = [];
   for (const row of rows) {
     const taken = new Set<ColumnTarget>();
-    for (const issue of table.issues[row] ?? []) {
+    for (const issue of readRow(table, row).issues) {
       if (issue.fix === undefined || issue.level === 'auto_fix' || (code && issue.code !== code) || taken.has(issue.column)) continue;
       taken.add(issue.column);
       changes.push({ row, column: issue.column, value: issue.fix });
@@ -456,5 +482,5 @@ export function rowsWhere(table: ReviewTable, filter: RowFilter): number[] {
 
 /** Issues of one cell, errors first, for the grid's cell marker and tooltip. */
 export function cellIssues(table: ReviewTable, row: number, column: ColumnTarget): RowIssue[] {
-  return worstFirst((table.issues[row] ?? []).filter((issue) => issue.column === column));
+  return worstFirst(readRow(table, row).issues.filter((issue) => issue.column === column));
 }

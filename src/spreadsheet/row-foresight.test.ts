@@ -15,12 +15,14 @@ import {
 const NOV_12 = Date.UTC(2026, 10, 12, 9);
 const NOV_3 = Date.UTC(2026, 10, 3, 9);
 
+/** Readers of the key columns, as the review table gives them, over plain lists ('' past their end). */
+function keys(reference: readonly string[], trackingNumber: readonly string[]) {
+  return { reference: (row: number) => reference[row] ?? '', trackingNumber: (row: number) => trackingNumber[row] ?? '' };
+}
+
 describe('foreseeRows', () => {
   const seen = addSeen(emptySeenKeys(), [['REF-1', NOV_12]], [['MSCU1234565', NOV_12], ['hlbu 9876543', NOV_3]]);
-  const columns = {
-    reference: ['REF-1', 'REF-2', '', '', ' REF-1 ', ''],
-    trackingNumber: ['X', 'Y', 'mscu1234565', 'NEW0000001', 'Z', 'HLBU9876543'],
-  };
+  const columns = keys(['REF-1', 'REF-2', '', '', ' REF-1 ', ''], ['X', 'Y', 'mscu1234565', 'NEW0000001', 'Z', 'HLBU9876543']);
 
   it('a known reference updates, a new one creates, no reference creates and a number sent before is a possible duplicate', () => {
     const { codes, counts } = foreseeRows(columns, [0, 1, 2, 3, 5], 6, seen);
@@ -34,12 +36,12 @@ describe('foreseeRows', () => {
   });
 
   it('a row with a reference is never a duplicate, whatever its number', () => {
-    const { codes } = foreseeRows({ reference: ['NEW'], trackingNumber: ['MSCU1234565'] }, [0], 1, seen);
+    const { codes } = foreseeRows(keys(['NEW'], ['MSCU1234565']), [0], 1, seen);
     expect(codes[0]).toBe(FORESEE_CREATE);
   });
 
   it('without a reference column every row creates', () => {
-    const { counts } = foreseeRows({ reference: undefined, trackingNumber: ['A', 'B'] }, [0, 1], 2, emptySeenKeys());
+    const { counts } = foreseeRows(keys([], ['A', 'B']), [0, 1], 2, emptySeenKeys());
     expect(counts).toMatchObject({ creates: 0, updates: 0, withoutReference: 2, possibleDuplicates: 0 });
   });
 });
@@ -64,15 +66,15 @@ describe('a row this browser saw fail', () => {
 
   it("cancels the team's copy of the same row, sent before it failed: its reference creates, its number is no duplicate", () => {
     const seen = addSeen(failedHere(), [['B', NOV_3]], [['HLBU9876543', NOV_3]]);
-    const { codes } = foreseeRows({ reference: ['B', ''], trackingNumber: ['X', 'HLBU9876543'] }, [0, 1], 2, seen);
+    const { codes } = foreseeRows(keys(['B', ''], ['X', 'HLBU9876543']), [0, 1], 2, seen);
     expect([...codes]).toEqual([FORESEE_CREATE, FORESEE_NO_REFERENCE]);
   });
 
   it('but not a later send by a colleague, nor a shipment the service lists', () => {
     const later = addSeen(failedHere(), [['B', NOV_12 + 1]], []);
-    expect(foreseeRows({ reference: ['B'], trackingNumber: ['X'] }, [0], 1, later).codes[0]).toBe(FORESEE_UPDATE);
+    expect(foreseeRows(keys(['B'], ['X']), [0], 1, later).codes[0]).toBe(FORESEE_UPDATE);
     const listed = addSeen(failedHere(), [['B', 0]], [['HLBU9876543', 0]], { confirmed: true });
-    expect([...foreseeRows({ reference: ['B', ''], trackingNumber: ['X', 'HLBU9876543'] }, [0, 1], 2, listed).codes]).toEqual([FORESEE_UPDATE, FORESEE_DUPLICATE]);
+    expect([...foreseeRows(keys(['B', ''], ['X', 'HLBU9876543']), [0, 1], 2, listed).codes]).toEqual([FORESEE_UPDATE, FORESEE_DUPLICATE]);
   });
 });
 

@@ -157,10 +157,10 @@ export interface Foresight {
 
 /**
  * Foresees every row in `rows` (the rows to send, by table index) of a table of `rowCount` rows,
- * reading each row's reference and tracking number from the columns given.
+ * reading each row's reference and tracking number with the readers given.
  */
 export function foreseeRows(
-  columns: { reference: readonly string[] | undefined; trackingNumber: readonly string[] | undefined },
+  columns: { reference: (row: number) => string; trackingNumber: (row: number) => string },
   rows: readonly number[],
   rowCount: number,
   seen: SeenKeys,
@@ -168,7 +168,9 @@ export function foreseeRows(
   const codes = new Uint8Array(rowCount);
   const counts: ForesightCounts = { creates: 0, updates: 0, withoutReference: 0, possibleDuplicates: 0, duplicatesSentFrom: null, duplicatesSentTo: null };
   for (const row of rows) {
-    const { code, sentAt } = foreseeRow(columns.reference?.[row] ?? '', columns.trackingNumber?.[row] ?? '', seen);
+    const reference = columns.reference(row);
+    // Only a row without a reference is foreseen by its number: the number is read for those alone.
+    const { code, sentAt } = foreseeRow(reference, referenceKey(reference) === '' ? columns.trackingNumber(row) : '', seen);
     codes[row] = code;
     if (code === FORESEE_CREATE) counts.creates++;
     else if (code === FORESEE_UPDATE) counts.updates++;

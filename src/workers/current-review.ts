@@ -4,6 +4,7 @@
 // the new one, whose rows and columns may not be the ones the person pointed at.
 import type { ColumnMapping } from '../spreadsheet/column-mapping';
 import type { TableReadResult } from '../spreadsheet/read-table';
+import type { TableRows } from '../spreadsheet/file-rows';
 import type { ReviewCommand } from './import-protocol';
 import { type RetryMatch, ReviewSession } from './review-session';
 
@@ -32,7 +33,7 @@ export class CurrentReview {
   }
 
   /** The review of Continue (or of the Columns step, ahead): the one kept when it still fits, else a new one. */
-  build(source: TableReadResult, headerRow: number, mapping: ColumnMapping, retry?: RetryMatch, blockMs?: number): ReviewSession {
+  build(source: TableReadResult<TableRows>, headerRow: number, mapping: ColumnMapping, retry?: RetryMatch, blockMs?: number): ReviewSession {
     this.session = ReviewSession.buildOrKeep(this.session, source, headerRow, mapping, retry, blockMs, () => this.heldUntil - performance.now());
     return this.session;
   }

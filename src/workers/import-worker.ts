@@ -1,7 +1,9 @@
 // The import worker: reads and validates files off the main thread. A thin adapter over
 // src/spreadsheet; all logic lives there.
 import '../zod-config'; // first: zod must be jitless before any schema is built
-import { readTable, SpreadsheetReadError, type TableReadResult } from '../spreadsheet/read-table';
+import { readIndexedCsv, readTable, SpreadsheetReadError, type TableReadResult } from '../spreadsheet/read-table';
+import type { TableRows } from '../spreadsheet/file-rows';
+import { blobSource } from './blob-source';
 import { templateCsv, templateXlsx } from '../spreadsheet/template';
 import { CurrentReview, ReviewReplacedError } from './current-review';
 import { matchRetryRows, type RetryMatch, SubmissionError } from './review-session';
@@ -25,7 +27,7 @@ import {
  * rows and not a second copy of the file beside them.
  */
 let source: { file: Blob; name: string; sha256: Promise<string> | null } | null = null;
-let table: TableReadResult | null = null;
+let table: TableReadResult<TableRows> | null = null;
 /** How often a large file's check says how far it is. */
 const CHECK_PROGRESS_MS = 250;
 /** The review of the file read: built at Continue (or ahead), dropped by a read. */
@@ -39,7 +41,7 @@ function post(message: WorkerResponse): void {
   self.postMessage(message);
 }
 
-function summarize(result: TableReadResult, fileName: string, retried: RetryMatch | undefined): TableSummary {
+function summarize(result: TableReadResult<TableRows>, fileName: string, retried: RetryMatch | undefined): TableSummary {
   return {
     fileName,
     kind: result.kind,
@@ -48,7 +50,7 @@ function summarize(result: TableReadResult, fileName: string, retried: RetryMatc
     encoding: result.encoding,
     delimiter: result.delimiter,
     rowCount: result.rows.length,
-    preview: result.rows.slice(0, PREVIEW_ROWS),
+    preview: result.rows.slice(0, PREVIEW_ROWS).map((row) => [...row]),
     previewRowNumbers: result.rowNumbers.slice(0, PREVIEW_ROWS),
     numbering: retried?.numbering ?? (result.kind === 'csv' ? 'Line' : 'Row'),
     retried: retried !== undefined,
@@ -58,24 +60,15 @@ function summarize(result: TableReadResult, fileName: string, retried: RetryMatc
 async function read(id: number, options: ReadOptions): Promise<{ summary: TableSummary }> {
   if (!source) throw new Error('No file has been read yet.');
   review.drop();
-  table = await readTable(await bytesOf(source.file), source.name, {
-    ...options,
-    onProgress: (fraction) => post({ type: 'progress', id, fraction }),
-  });
+  const readOptions = { ...options, onProgress: (fraction: number) => post({ type: 'progress', id, fraction }) };
+  // A large CSV stays in its file, read back a block at a time; the rest is read into memory.
+  table = readIndexedCsv(blobSource(source.file), source.name, readOptions) ?? (await readTable(await bytesOf(source.file), source.name, readOptions));
   retried = retry ? matchRetryRows(table, retry) : undefined;
   return { summary: summarize(table, source.name, retried) };
 }
 
-/** The file's bytes; a file changed or moved on disk since it was dropped can no longer be read. */
 async function bytesOf(file: Blob): Promise<Uint8Array<ArrayBuffer>> {
-  try {
-    return new Uint8Array(await file.arrayBuffer());
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'NotReadableError') {
-      throw new SpreadsheetReadError('invalid_file', 'The file changed or moved on your disk since it was dropped; drop it again.');
-    }
-    throw error;
-  }
+  return new Uint8Array(await file.arrayBuffer());
 }
 
 /** SHA-256 of the file, lower-case hex (WebCrypto). */
@@ -85,6 +78,8 @@ async function sha256Hex(file: Blob): Promise<string> {
 }
 
 function describe(error: unknown): string {
+  // A large CSV's rows are read from its file as they are needed, at any step: not only at the drop.
+  if (error instanceof DOMException && error.name === 'NotReadableError') return 'The file changed or moved on your disk since it was dropped; drop it again.';
   if (error instanceof SpreadsheetReadError || error instanceof SubmissionError || error instanceof ReviewReplacedError) return error.message;
   if (error instanceof RangeError) return 'The file is too large to read in this browser tab.';
   return `The file could not be read: ${error instanceof Error ? error.message : String(error)}`;

@@ -71,7 +71,7 @@ describe('ReviewSession', () => {
     expect(done.counts.errorRows).toBeGreaterThan(0);
     // A new version: rows answered before lacked their duplicate references.
     expect(done.version).toBeGreaterThan(first.version);
-    expect(session.table).toEqual(atOnce.table);
+    expect(session.getRows(0, 3000)).toEqual(atOnce.getRows(0, 3000));
     expect(session.prepare(300)).toEqual(atOnce.prepare(300));
   });
 
@@ -116,7 +116,11 @@ describe('ReviewSession', () => {
     expect(session.getRows(0, 100)).toHaveLength(100);
     await expect(session.whenChecked()).rejects.toThrow('Array buffer allocation failed');
     expect(session.isChecked).toBe(false);
-    expect(session.checkedRows).toBe(2000 - 1);
+    // Rows are read a block at a time: the check stops before the block holding row 2,000, its counts true to the rows checked.
+    expect(session.checkedRows).toBeGreaterThan(1000);
+    expect(session.checkedRows).toBeLessThan(2000);
+    const { counts } = session.state();
+    expect(counts.readyRows + counts.errorRows).toBe(session.checkedRows);
     expect(() => session.prepare(300)).toThrow(/still being checked/);
     // Continue again with the same mapping checks anew rather than keep the failed review.
     expect(ReviewSession.buildOrKeep(session, read, 0, mapping, undefined, 0)).not.toBe(session);

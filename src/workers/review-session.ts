@@ -7,6 +7,7 @@ import {
   beginReviewTable,
   excludeRows,
   findAndReplace,
+  readRow,
   restoreRows,
   type ReviewTable,
   type ReviewTableCheck,
@@ -18,6 +19,7 @@ import {
   undo,
 } from '../spreadsheet/review-table';
 import type { TableReadResult } from '../spreadsheet/read-table';
+import type { TableRows } from '../spreadsheet/file-rows';
 import {
   addSeen,
   addSentRows,
@@ -80,7 +82,7 @@ export interface RetryMatch {
  * number; read another way (another delimiter) it no longer does, and keeps its own numbers,
  * without notes: undefined.
  */
-export function matchRetryRows(table: TableReadResult, retry: RetryRows): RetryMatch | undefined {
+export function matchRetryRows(table: TableReadResult<TableRows>, retry: RetryRows): RetryMatch | undefined {
   const { rowNumbers, notes } = retry;
   if (table.kind !== 'csv' || table.rows.length !== rowNumbers.length + 1) return undefined;
   // The header keeps the number just above the first row's (line 1 when that is line 2).
@@ -135,7 +137,7 @@ export class ReviewSession {
     private readonly check: ReviewTableCheck,
     private readonly serviceNotes: ReadonlyMap<number, ServiceNote[]>,
     /** The read, header row and mapping the rows were built from. */
-    private readonly builtFrom: { source: TableReadResult; headerRow: number; mapping: string },
+    private readonly builtFrom: { source: TableReadResult<TableRows>; headerRow: number; mapping: string },
     { atOnce, blockMs, heldFor }: CheckPace,
   ) {
     this.blockMs = blockMs;
@@ -213,7 +215,7 @@ export class ReviewSession {
    * (whenChecked), each of `blockMs`.
    */
   static build(
-    source: TableReadResult,
+    source: TableReadResult<TableRows>,
     headerRow: number,
     mapping: ColumnMapping,
     retry?: RetryMatch,
@@ -232,7 +234,7 @@ export class ReviewSession {
    */
   static buildOrKeep(
     kept: ReviewSession | null,
-    source: TableReadResult,
+    source: TableReadResult<TableRows>,
     headerRow: number,
     mapping: ColumnMapping,
     retry?: RetryMatch,
@@ -305,16 +307,22 @@ export class ReviewSession {
     const references = new Set<string>();
     const trackingNumbers = new Set<string>();
     for (const row of slice) {
-      const ref = (reference?.[row] ?? '').trim();
-      if (ref !== '') references.add(ref);
-      else if ((trackingNumber?.[row] ?? '').trim() !== '') trackingNumbers.add((trackingNumber?.[row] ?? '').trim());
+      const ref = reference(row).trim();
+      if (ref !== '') {
+        references.add(ref);
+        continue;
+      }
+      const number = trackingNumber(row).trim();
+      if (number !== '') trackingNumbers.add(number);
     }
     return { references: [...references], trackingNumbers: [...trackingNumbers], more: (page + 1) * FORESIGHT_KEYS_PAGE < rows.length };
   }
 
+  /** Readers of the rows' references (kept) and tracking numbers (read from the row: only rows without a reference need theirs). */
   private keyColumns() {
     const { table } = this;
-    return { reference: table.values[table.columns.indexOf('reference')], trackingNumber: table.values[table.columns.indexOf('tracking_number')] };
+    const trackingNumber = table.columns.indexOf('tracking_number');
+    return { reference: (row: number) => table.references.get(row), trackingNumber: (row: number) => readRow(table, row).values[trackingNumber] ?? '' };
   }
 
   /** The foresight of the table as it is now (foreseen again after a change), or null before any keys are given. */
@@ -389,11 +397,12 @@ export class ReviewSession {
     const columnIndex = (target: string) => table.columns.indexOf(target as (typeof table.columns)[number]);
     const rowNumber = table.rowNumbers[row] ?? row + 1;
     const serviceNotes = this.serviceNotes.get(rowNumber);
+    const { values, issues } = readRow(table, row);
     return {
       index: row,
       rowNumber,
-      values: table.values.map((column) => column[row] ?? ''),
-      issues: (table.issues[row] ?? []).map((issue) => ({
+      values,
+      issues: issues.map((issue) => ({
         column: columnIndex(issue.column),
         level: issue.level,
         code: issue.code,
@@ -495,7 +504,7 @@ export class ReviewSession {
       const row = view[position] ?? 0;
       const flags = table.flags[row] ?? 0;
       if ((flags & ROW_ERROR) === 0 || (flags & ROW_EXCLUDED) !== 0) continue;
-      const columns = [...new Set((table.issues[row] ?? []).filter((i) => i.level === 'error').map((i) => table.columns.indexOf(i.column)))];
+      const columns = [...new Set(readRow(table, row).issues.filter((i) => i.level === 'error').map((i) => table.columns.indexOf(i.column)))];
       columns.sort((a, b) => direction * (a - b));
       // On the starting row, only cells past the starting one (until the search has come round).
       const next = step === 0 ? columns.find((c) => direction * (c - column) > 0) : columns[0];

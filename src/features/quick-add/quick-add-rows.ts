@@ -6,7 +6,7 @@
 import Papa from 'papaparse';
 import { type ShipmentRequest, shipmentRequestSchema } from '../../contract/shipment-request';
 import { type ColumnTarget, suggestColumnMapping } from '../../spreadsheet/column-mapping';
-import { createReviewTable } from '../../spreadsheet/review-table';
+import { createReviewTable, readRow } from '../../spreadsheet/review-table';
 import type { IssueLevel } from '../../spreadsheet/row-issue';
 import { formatCount } from '../../components/plural';
 
@@ -77,16 +77,17 @@ export function checkQuickAdd(rows: readonly QuickAddRow[]): QuickAddCheck {
     0,
     MAPPING,
   );
-  const valueColumn = QUICK_ADD_COLUMNS.map((field) => table.values[table.columns.indexOf(FILE_COLUMN[field])] ?? []);
+  const valueColumn = QUICK_ADD_COLUMNS.map((field) => table.columns.indexOf(FILE_COLUMN[field]));
 
   const checked: CheckedRow[] = rows.map((row) => ({ blank: isBlank(row), values: [...row], issues: {}, hasError: false }));
   let errorRows = 0;
   let warningRows = 0;
   filledIndexes.forEach((index, tableRow) => {
     const row = checked[index]!;
-    row.values = valueColumn.map((values) => values[tableRow] ?? '');
+    const { values, issues } = readRow(table, tableRow);
+    row.values = valueColumn.map((column) => values[column] ?? '');
     const add = (field: QuickAddColumn, issue: CellIssue) => (row.issues[field] ??= []).push(issue);
-    for (const issue of table.issues[tableRow] ?? []) {
+    for (const issue of issues) {
       const field = FIELD_OF.get(issue.column);
       if (!field) continue;
       add(field, { level: issue.level, message: inFieldWords(field, issue.message), ...(issue.fix === undefined ? {} : { fix: issue.fix }) });

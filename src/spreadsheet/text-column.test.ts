@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { TextColumn } from './text-column';
+
+describe('TextColumn', () => {
+  it('gives back every value as set, set again, empty or past Latin-1, through growth', () => {
+    const values = ['REF-1', '', 'Straße 12', '→ Rotterdam', '😀 emoji', 'x'.repeat(70), 'é'.repeat(40), 'PO-2024-000123-ABC'];
+    const column = new TextColumn(3000);
+    const expected: string[] = [];
+    for (let row = 0; row < 3000; row++) {
+      expected[row] = `${values[row % values.length]}${row % 5 === 0 ? row : ''}`;
+      column.set(row, expected[row]);
+    }
+    for (let row = 0; row < 3000; row += 7) {
+      expected[row] = row % 2 ? '' : `again ${row} →`;
+      column.set(row, expected[row]);
+    }
+    for (let row = 0; row < 3000; row++) expect(column.get(row)).toBe(expected[row]);
+    // A row never set, or out of range, reads as empty.
+    expect(new TextColumn(2).get(1)).toBe('');
+    column.set(5000, 'nowhere');
+    expect(column.get(5000)).toBe('');
+  });
+});
