@@ -7,12 +7,14 @@ describe('TextColumn', () => {
     const column = new TextColumn(3000);
     const expected: string[] = [];
     for (let row = 0; row < 3000; row++) {
-      expected[row] = `${values[row % values.length]}${row % 5 === 0 ? row : ''}`;
-      column.set(row, expected[row]);
+      const value = `${values[row % values.length]}${row % 5 === 0 ? row : ''}`;
+      expected[row] = value;
+      column.set(row, value);
     }
     for (let row = 0; row < 3000; row += 7) {
-      expected[row] = row % 2 ? '' : `again ${row} →`;
-      column.set(row, expected[row]);
+      const value = row % 2 ? '' : `again ${row} →`;
+      expected[row] = value;
+      column.set(row, value);
     }
     for (let row = 0; row < 3000; row++) expect(column.get(row)).toBe(expected[row]);
     // A row never set, or out of range, reads as empty.

@@ -1,6 +1,9 @@
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { suggestColumnMapping } from '../spreadsheet/column-mapping';
-import type { TableReadResult } from '../spreadsheet/read-table';
+import { bytesSource } from '../spreadsheet/file-rows';
+import { readIndexedCsv, readTable, type TableReadResult } from '../spreadsheet/read-table';
+import type { ReviewCommand, SeenKeysUpdate } from './import-protocol';
 import { userRows } from '../spreadsheet/sample-rows';
 import { matchRetryRows, ReviewSession } from './review-session';
 import { readOf } from './test-support';
@@ -379,5 +382,57 @@ describe('ReviewSession foresight', () => {
     session.foresee({});
     expect(session.foresee({ references: [['R1', NOV_12]] }, { more: true }).foresight).toMatchObject({ creates: 2, updates: 0 });
     expect(session.foresee({ references: [['R2', NOV_12]] }).foresight).toMatchObject({ creates: 0, updates: 2 });
+  });
+});
+
+describe('ReviewSession over a CSV read as an index of its file', () => {
+  it('reviews, foresees and cuts the rows to send exactly as the same file read into memory', async () => {
+    const all = userRows(3000);
+    for (let r = 700; r < all.length; r += 700) (all[r] as string[])[2] = all[r - 3]?.[2] ?? '';
+    const bytes = new TextEncoder().encode(Papa.unparse(all, { newline: '\r\n' }));
+    const inMemory = await readTable(bytes, 'shipments.csv');
+    const indexed = readIndexedCsv(bytesSource(bytes), 'shipments.csv', { fromBytes: 0 });
+    if (!indexed) throw new Error('The file was not indexed.');
+    expect(indexed.rows).not.toBeInstanceOf(Array);
+    const mapping = suggestColumnMapping(inMemory.rows[0] ?? [], { customFieldSlugs: ['po_number', 'eta'] });
+    const sessions = [ReviewSession.build(inMemory, 0, mapping), ReviewSession.build(indexed, 0, mapping)];
+    const reference = sessions[0]?.table.columns.indexOf('reference') ?? -1;
+    const commands: ReviewCommand[] = [
+      { type: 'edit', row: 0, column: reference, value: all[2]?.[2] ?? '' },
+      { type: 'set-filter', filter: 'errors' },
+      { type: 'exclude', rows: 'view', excluded: true },
+      { type: 'undo' },
+      { type: 'replace', column: null, find: 'MAEU', replace: 'MSCU' },
+      { type: 'set-filter', filter: 'warnings' },
+      { type: 'set-column', column: reference, value: '' },
+      { type: 'set-filter', filter: 'all' },
+    ];
+    const sentAt = Date.UTC(2026, 10, 20);
+    const seen: SeenKeysUpdate = {
+      references: all.slice(1, 60).map((row): [string, number] => [row[2] ?? '', sentAt]),
+      trackingNumbers: all.slice(1, 60).map((row): [string, number] => [row[0] ?? '', sentAt]),
+    };
+    const [memory, file] = sessions.map((session) => ({
+      states: commands.map((command) => session.run(command)),
+      rows: session.getRows(0, 3000),
+      keys: session.foresightKeys(0),
+      foreseen: session.foresee(seen),
+      prepared: session.prepare(500),
+      errorAt: session.findError(0, 0, 1),
+    }));
+    expect(file).toEqual(memory);
+    // The commands did change the rows: the comparison is not of two untouched reviews.
+    expect(memory?.states.map((state) => state.note)).toEqual([
+      null,
+      null,
+      expect.stringMatching(/^Excluded [1-9][\d,]* rows\.$/),
+      'Undid the last change.',
+      expect.stringMatching(/^Replaced [1-9][\d,]* values\.$/),
+      null,
+      expect.stringMatching(/^Set reference on [1-9][\d,]* rows\.$/),
+      null,
+    ]);
+    expect(memory?.prepared.skippedTotal).toBeGreaterThan(0);
+    expect(memory?.foreseen.foresight?.updates).toBeGreaterThan(0);
   });
 });
