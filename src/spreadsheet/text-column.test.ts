@@ -17,6 +17,13 @@ describe('TextColumn', () => {
       column.set(row, value);
     }
     for (let row = 0; row < 3000; row++) expect(column.get(row)).toBe(expected[row]);
+    // A row set ahead of its turn, then in order: the later value holds.
+    const ahead = new TextColumn(3);
+    ahead.set(2, 'early');
+    ahead.set(0, 'a');
+    ahead.set(1, 'b');
+    ahead.set(2, 'in order');
+    expect([0, 1, 2].map((row) => ahead.get(row))).toEqual(['a', 'b', 'in order']);
     // A row never set, or out of range, reads as empty.
     expect(new TextColumn(2).get(1)).toBe('');
     column.set(5000, 'nowhere');

@@ -4,48 +4,56 @@ const decoder = new TextDecoder();
 const SHORT_ASCII = 64;
 
 /**
- * One short text per row of a large table (a reference, a tracking number), as UTF-8 in one
- * growing buffer with a start and a length per row. A million strings would each cost a heap
- * object, and one cut from a file's text would keep that whole text alive; this costs the
- * bytes and eight more per row. A value set again is appended; the old bytes stay unused.
+ * One short text per row of a large table (a reference), as UTF-8 in one growing buffer, the
+ * rows in order, with where each ends. A million strings would each cost a heap object, and one
+ * cut from a file's text would keep that whole text alive; this costs the bytes and four more
+ * per row. The check sets rows in order; a row set again (an edit) is kept apart, as a string.
  */
 export class TextColumn {
   private bytes = new Uint8Array(4096);
-  private used = 0;
-  private readonly starts: Int32Array;
-  private readonly lengths: Int32Array;
+  /** Rows set in order so far: row r's bytes end at ends[r] and start where row r − 1's end. */
+  private inOrder = 0;
+  private readonly ends: Int32Array;
+  private readonly setAgain = new Map<number, string>();
 
   constructor(rows: number) {
-    this.starts = new Int32Array(rows);
-    this.lengths = new Int32Array(rows);
+    this.ends = new Int32Array(rows);
   }
 
   set(row: number, value: string): void {
-    if (row < 0 || row >= this.lengths.length) return;
-    if (value === '') {
-      this.lengths[row] = 0;
+    if (row < 0 || row >= this.ends.length) return;
+    if (row !== this.inOrder) {
+      this.setAgain.set(row, value);
       return;
     }
+    const used = this.startOf(row);
     // UTF-8 takes at most three bytes per UTF-16 code unit.
     const most = value.length * 3;
-    if (this.used + most > this.bytes.length) this.grow(this.used + most);
-    const { written } = encoder.encodeInto(value, this.bytes.subarray(this.used));
-    this.starts[row] = this.used;
-    this.lengths[row] = written;
-    this.used += written;
+    if (used + most > this.bytes.length) this.grow(used + most);
+    const { written } = encoder.encodeInto(value, this.bytes.subarray(used));
+    this.ends[row] = used + written;
+    this.inOrder++;
+    if (this.setAgain.size > 0) this.setAgain.delete(row);
   }
 
   get(row: number): string {
-    const length = this.lengths[row] ?? 0;
-    if (length === 0) return '';
-    const start = this.starts[row] ?? 0;
-    const bytes = this.bytes.subarray(start, start + length);
-    if (length <= SHORT_ASCII) {
+    if (this.setAgain.size > 0) {
+      const again = this.setAgain.get(row);
+      if (again !== undefined) return again;
+    }
+    if (row < 0 || row >= this.inOrder) return '';
+    const start = this.startOf(row);
+    const bytes = this.bytes.subarray(start, this.ends[row] ?? start);
+    if (bytes.length <= SHORT_ASCII) {
       let ascii = true;
-      for (let i = 0; i < length; i++) if ((bytes[i] ?? 0) >= 0x80) ascii = false;
+      for (let i = 0; i < bytes.length; i++) if ((bytes[i] ?? 0) >= 0x80) ascii = false;
       if (ascii) return String.fromCharCode(...bytes);
     }
     return decoder.decode(bytes);
+  }
+
+  private startOf(row: number): number {
+    return row === 0 ? 0 : (this.ends[row - 1] ?? 0);
   }
 
   private grow(atLeast: number): void {
@@ -54,7 +62,7 @@ export class TextColumn {
     // Past 2 GiB an Int32Array cannot point: the worker tells the person the file is too large.
     if (size > 2 ** 31) throw new RangeError('A column of the review outgrew its buffer.');
     const bytes = new Uint8Array(size);
-    bytes.set(this.bytes.subarray(0, this.used));
+    bytes.set(this.bytes.subarray(0, this.startOf(this.inOrder)));
     this.bytes = bytes;
   }
 }
