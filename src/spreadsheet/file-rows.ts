@@ -41,13 +41,13 @@ export interface TableRows {
 }
 
 /**
- * About the size of a block, the unit rows are decoded and read back in. Small: a block's text is
- * short-lived garbage (twice its bytes when a cell holds a character past Latin-1), and texts
- * this size stay in the young generation, which a worker's heap collects at once; blocks of 2 MiB
- * went to the old generation and the renderer held ~65 MB more once a million rows were checked.
+ * About the size of a block, the unit rows are decoded and read back in. Small, because a block's
+ * text (twice its bytes when a cell holds a character past Latin-1) is garbage once its rows are
+ * read: a short text is young garbage the worker's heap collects at once, a text of megabytes is
+ * old garbage the renderer holds until a full collection.
  */
 const BLOCK_BYTES = 64 * 2 ** 10;
-/** Bytes asked of the source at a time: each ask of a File is a round trip to the browser process (~0.5 ms). */
+/** Bytes asked of the source at a time: each ask of a File is a round trip to the browser process. */
 const WINDOW_BYTES = 2 * 2 ** 20;
 /** Characters papaparse guesses the line break from (detectDelimiter needs far fewer). */
 const HEAD_CHARS = 2 ** 20;

@@ -106,7 +106,7 @@ async function readXlsxTable(
  * read back from the file when the review needs them. A tab holding a million rows as strings
  * holds eight times the file; smaller files read faster into memory, where they cost little.
  */
-export const INDEXED_FROM_BYTES = 32 * 2 ** 20;
+const INDEXED_FROM_BYTES = 32 * 2 ** 20;
 /** Bytes sniffFile looks at (a text file's first 64 KiB tell it apart from a binary one). */
 const SNIFFED_BYTES = 65536;
 

@@ -165,4 +165,28 @@ describe('createReviewTable', () => {
     expect(acceptFixes(table, [0])).toBe(1);
     expect(table.counts.readyRows).toBe(1);
   });
+
+  it('leaves the table as it was when a row cannot be read for an edit (a file moved on disk)', () => {
+    const rows = [HEADER, ['CSQU3054383', 'container', 'R1', '', ''], ['CSQU3054383', 'container', 'R1', '', '']];
+    let readable = true;
+    const source = {
+      length: rows.length,
+      slice: (start: number, end: number) => {
+        if (!readable) throw new DOMException('The file could not be read.', 'NotReadableError');
+        return rows.slice(start, end);
+      },
+    };
+    const table = createReviewTable({ rows: source, rowNumbers: [1, 2, 3] }, 0, suggestColumnMapping(HEADER));
+    const before = { counts: { ...table.counts }, flags: [...table.flags] };
+    readable = false;
+    // Another row than the one the table read last: it has to be read from the file.
+    table.sourceWindow = { from: 0, rows: [] };
+    expect(() => setCell(table, 1, 'reference', 'R2')).toThrow('The file could not be read.');
+    expect({ counts: table.counts, flags: [...table.flags] }).toEqual(before);
+    expect(table.history).toEqual([]);
+    readable = true;
+    expect(rowsWhere(table, 'errors')).toEqual([0, 1]);
+    expect(valuesOf(table, 2)).toEqual(['R1', 'R1']);
+    expect(cellIssues(table, 1, 'reference')[0]?.message).toBe('reference: “R1” is also on row 2; later rows would overwrite earlier ones.');
+  });
 });

@@ -186,6 +186,7 @@ export interface ReviewRow {
 
 /** Normalizes and validates a row again from its cells: what the grid shows and the submission sends. */
 export function readRow(table: ReviewTable, row: number): ReviewRow {
+  if (!(row >= 0 && row < table.counts.rows)) throw new RangeError(`The review table has no row ${row}.`);
   const columnCount = table.columns.length;
   const values = new Array<string>(columnCount);
   const issues = validateRow(row, rawRow(table, row, new Array<string>(columnCount)), values, table.context) ?? [];
@@ -198,7 +199,9 @@ export function readRow(table: ReviewTable, row: number): ReviewRow {
 /** Validates one row again from its cells, keeping its flags, reference and tracking number; duplicates are the caller's. */
 function revalidate(table: ReviewTable, row: number, raw: string[], out: string[]): void {
   const issues = validateRow(row, rawRow(table, row, raw), out, table.context);
-  table.references.set(row, out[REFERENCE] ?? '');
+  const reference = out[REFERENCE] ?? '';
+  // Set only when changed: a row set again is kept apart (TextColumn), and a bulk edit revalidates every row it touches.
+  if (table.references.get(row) !== reference) table.references.set(row, reference);
   setFlags(table, row, flagsOf(issues) | ((table.flags[row] ?? 0) & (ROW_EXCLUDED | ROW_DUPLICATE)));
 }
 
@@ -258,7 +261,9 @@ export function beginReviewTable(source: SourceRows, headerRow: number, mapping:
   const raw = new Array<string>(columns.length).fill('');
   const out = new Array<string>(columns.length).fill('');
   const { flags, counts, referenceIndex, references } = table;
-  const duplicated: string[] = [];
+  /** References found on more than one row: flagged at the check's end, then only counted. */
+  let duplicated = new Set<string>();
+  let duplicatedCount = 0;
   const referenceOf = referenceReader(table);
   let checked = 0;
   const checkUntil = (until: number): boolean => {
@@ -271,12 +276,14 @@ export function beginReviewTable(source: SourceRows, headerRow: number, mapping:
       const withError = rowFlags & ROW_INVALID ? rowFlags | ROW_ERROR : rowFlags;
       flags[row] = withError;
       countFlags(counts, withError, 1);
-      if (reference && addToReferenceIndex(referenceIndex, reference, row, referenceOf) > 0) duplicated.push(reference);
+      if (reference && addToReferenceIndex(referenceIndex, reference, row, referenceOf) > 0) duplicated.add(reference);
       // Row by row: a row that throws (memory running out) leaves the counts true to checkedRows.
       checked = row + 1;
     }
     if (checked < rowCount) return false;
-    for (const reference of new Set(duplicated)) refreshDuplicates(table, reference);
+    for (const reference of duplicated) refreshDuplicates(table, reference);
+    duplicatedCount = duplicated.size;
+    duplicated = new Set();
     return true;
   };
   return {
@@ -285,7 +292,7 @@ export function beginReviewTable(source: SourceRows, headerRow: number, mapping:
       return checked;
     },
     get duplicatedReferences() {
-      return new Set(duplicated).size;
+      return checked === rowCount ? duplicatedCount : duplicated.size;
     },
     checkUntil,
   };
@@ -309,6 +316,8 @@ function applyCells(table: ReviewTable, changes: readonly { row: number; column:
   const rows = new Set<number>();
   const touched = new Set<string>();
   for (const change of changes) if (change.row >= 0 && change.row < table.counts.rows) rows.add(change.row);
+  // Every row read before anything changes: a read that fails (a file moved on disk) leaves the table as it was.
+  for (const row of rows) sourceRow(table, row);
   for (const row of rows) {
     if (isExcluded(table, row)) continue;
     const reference = table.references.get(row);

@@ -24,6 +24,11 @@ describe('TextColumn', () => {
     ahead.set(1, 'b');
     ahead.set(2, 'in order');
     expect([0, 1, 2].map((row) => ahead.get(row))).toEqual(['a', 'b', 'in order']);
+    // A lone surrogate (an XLSX escape can make one) comes back as it was, not as U+FFFD.
+    const lone = new TextColumn(2);
+    lone.set(0, 'REF-\uD83D');
+    lone.set(1, 'REF-\uD83D\uDE00');
+    expect([lone.get(0), lone.get(1)]).toEqual(['REF-\uD83D', 'REF-\uD83D\uDE00']);
     // A row never set, or out of range, reads as empty.
     expect(new TextColumn(2).get(1)).toBe('');
     column.set(5000, 'nowhere');

@@ -79,7 +79,8 @@ async function sha256Hex(file: Blob): Promise<string> {
 
 function describe(error: unknown): string {
   // A large CSV's rows are read from its file as they are needed, at any step: not only at the drop.
-  if (error instanceof DOMException && error.name === 'NotReadableError') return 'The file changed or moved on your disk since it was dropped; drop it again.';
+  // Chromium says NotReadableError for a file changed since the drop, NotFoundError for one moved or deleted.
+  if (error instanceof DOMException && (error.name === 'NotReadableError' || error.name === 'NotFoundError')) return 'The file changed or moved on your disk since it was dropped; drop it again.';
   if (error instanceof SpreadsheetReadError || error instanceof SubmissionError || error instanceof ReviewReplacedError) return error.message;
   if (error instanceof RangeError) return 'The file is too large to read in this browser tab.';
   return `The file could not be read: ${error instanceof Error ? error.message : String(error)}`;

@@ -43,7 +43,7 @@ export function ReviewStep({
   onContinue: () => void;
 }) {
   const session = useImportSession();
-  const { rowAt, patchRow, ensure } = useRowWindow(state.version, state.viewVersion, state.viewLength, firstRows);
+  const { rowAt, patchRow, ensure, failure } = useRowWindow(state.version, state.viewVersion, state.viewLength, firstRows);
   const [selected, setSelected] = useState<ReviewRowView | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -69,7 +69,7 @@ export function ReviewStep({
     session
       .request('get-row', { row: selectedIndex })
       .then((answer) => live && setSelected(answer.row))
-      .catch(() => undefined);
+      .catch((e: unknown) => live && setError((e as Error).message));
     return () => {
       live = false;
     };
@@ -119,7 +119,7 @@ export function ReviewStep({
           fix what the service names first.
         </p>
       )}
-      {error && <Alert tone="error">{error}</Alert>}
+      {(error ?? failure) && <Alert tone="error">{error ?? failure}</Alert>}
       {stepError && <Alert tone="error">{stepError}</Alert>}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div ref={filters}>

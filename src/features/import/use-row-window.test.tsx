@@ -9,7 +9,7 @@ import { useRowWindow } from './use-row-window';
 const rowOf = (index: number): ReviewRowView => ({ index, rowNumber: index + 2, values: [`CSQU${index}`], issues: [], excluded: false });
 
 /** A file reader that answers get-rows from a 250-row view at version `version`, and lists what it was asked. */
-function readerOf(version: number) {
+function readerOf(version: number, failWith: { message: string | null } = { message: null }) {
   const asked: ImportRequests['get-rows'][] = [];
   const session = {
     warm: () => undefined,
@@ -18,6 +18,7 @@ function readerOf(version: number) {
       if (kind !== 'get-rows') return Promise.reject(new Error(`not asked of this reader: ${kind}`));
       const { from, to } = body as ImportRequests['get-rows'];
       asked.push({ from, to });
+      if (failWith.message) return Promise.reject(new Error(failWith.message));
       return Promise.resolve({ from, rows: Array.from({ length: to - from }, (_, i) => rowOf(from + i)), version });
     },
   } as unknown as ImportSession;
@@ -55,5 +56,19 @@ describe('useRowWindow', () => {
     act(() => result.current.ensure(0, 40));
     expect(asked).toEqual([{ from: 0, to: 100 }]);
     await waitFor(() => expect(result.current.rowAt(0)?.values).toEqual(['CSQU0']));
+  });
+
+  it('says why a page did not come (a file moved on disk), asks again when next needed, and stops saying it once a page comes', async () => {
+    const moved: { message: string | null } = { message: 'The file changed or moved on your disk since it was dropped; drop it again.' };
+    const { asked, wrapper } = readerOf(0, moved);
+    const { result } = renderHook(() => useRowWindow(0, 0, 250), { wrapper });
+    act(() => result.current.ensure(0, 40));
+    await waitFor(() => expect(result.current.failure).toBe(moved.message));
+    expect(result.current.rowAt(0)).toBeUndefined();
+    moved.message = null;
+    act(() => result.current.ensure(0, 40));
+    await waitFor(() => expect(result.current.rowAt(0)?.values).toEqual(['CSQU0']));
+    expect(result.current.failure).toBeNull();
+    expect(asked).toEqual([{ from: 0, to: 100 }, { from: 0, to: 100 }]);
   });
 });

@@ -7,7 +7,8 @@ const PAGE = 100;
 /**
  * The rows of the current view that the grid has on hand, fetched from the worker a page at a
  * time as the user scrolls. When `version` changes after an edit the old rows stay on screen
- * until their fresh copies arrive, so an edit never blanks the grid.
+ * until their fresh copies arrive, so an edit never blanks the grid. `failure`: why the last page
+ * asked for did not come (the worker's sentence), until one does.
  */
 export function useRowWindow(version: number, viewVersion: number, viewLength: number, first?: FirstRows) {
   const session = useImportSession();
@@ -24,6 +25,8 @@ export function useRowWindow(version: number, viewVersion: number, viewLength: n
     stale: new Map(),
   }));
   const requested = useRef(new Set<string>(firstWhole ? [`${version}:0`] : []));
+  /** Why the last page asked for did not come, until one does. */
+  const [failure, setFailure] = useState<string | null>(null);
   const range = useRef<[number, number]>([0, 0]);
 
   const fetchPage = useCallback(
@@ -37,6 +40,7 @@ export function useRowWindow(version: number, viewVersion: number, viewLength: n
       session
         .request('get-rows', { from, to })
         .then((answer) => {
+          setFailure(null);
           if (answer.version !== forVersion) return;
           setRows((current) => {
             if (current.version !== forVersion) return current;
@@ -45,7 +49,11 @@ export function useRowWindow(version: number, viewVersion: number, viewLength: n
             return { ...current, byIndex };
           });
         })
-        .catch(() => requested.current.delete(key));
+        .catch((error: unknown) => {
+          // Asked again when next needed; meanwhile the step says why (a file moved on disk since the drop).
+          requested.current.delete(key);
+          setFailure((error as Error).message);
+        });
     },
     [session, viewLength],
   );
@@ -84,5 +92,5 @@ export function useRowWindow(version: number, viewVersion: number, viewLength: n
   }, []);
 
   const rowAt = (index: number): ReviewRowView | undefined => rows.byIndex.get(index) ?? rows.stale.get(index);
-  return { rowAt, patchRow, ensure: (from: number, to: number) => ensure(from, to, version) };
+  return { rowAt, patchRow, ensure: (from: number, to: number) => ensure(from, to, version), failure };
 }
