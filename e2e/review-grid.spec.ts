@@ -1,6 +1,7 @@
 // The review grid at its limits: every row of a 1,000,000-row file is reachable by scrolling and by
 // keyboard (the scroll bar is scaled past Chromium's largest element), "Next error" finds a cell
 // far below and far right, and a Ready step whose lists overflow stays keyboard-reachable.
+import { appendFileSync, statSync, writeFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { expect, screenshot, test } from './support/fixtures';
 import { connectToSandbox } from './support/journey';
@@ -146,4 +147,25 @@ test('the Ready step with many skipped rows and long lines can be scrolled by ke
     })
     .toBeGreaterThan(0);
   await screenshot(page, 'import-ready-skipped');
+});
+
+test('a large file changed on disk after the drop: the grid says so in a sentence when it needs rows it has not read yet', async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  await connectToSandbox(page);
+  // Over 32 MiB: kept in its file and read back as the grid scrolls (spreadsheet/file-rows.ts).
+  const path = testInfo.outputPath('large.csv');
+  const lines = ['tracking_number,tracking_type,reference,carrier,name'];
+  for (let r = 0; r < 360_000; r++) lines.push(`MAEU${100_000_000 + r},bill_of_lading,REF-${r + 1},MAEU,Shipment ${r + 1} of the spring order for the Rotterdam warehouse`);
+  writeFileSync(path, lines.join('\r\n'));
+  expect(statSync(path).size).toBeGreaterThan(32 * 2 ** 20);
+  await page.getByLabel('Spreadsheet file').setInputFiles(path);
+  await page.getByRole('button', { name: 'Continue to review' }).click({ timeout: 60_000 });
+  const grid = page.getByRole('region', { name: 'Rows to review' });
+  await expect(page.getByText('360,000 rows:', { exact: true }).locator('..')).toContainText('360,000 ready', { timeout: 60_000 });
+  await expect(grid.getByRole('button', { name: /^tracking_number, line 2:/ })).toBeVisible();
+
+  appendFileSync(path, '\r\nMAEU999999999,bill_of_lading,REF-LATE,MAEU,Added after the drop');
+  await grid.evaluate((box) => (box.scrollTop = box.scrollHeight / 2));
+  await expect(page.getByRole('alert')).toContainText('The file changed or moved on your disk since it was dropped; drop it again.');
+  await screenshot(page, 'review-grid-file-changed');
 });

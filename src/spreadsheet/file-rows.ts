@@ -20,16 +20,25 @@ export function bytesSource(bytes: Uint8Array): ByteSource {
  * once per window instead of once per block.
  */
 function windowed(source: ByteSource, windowBytes: number): ByteSource {
-  let from = 0;
-  let bytes: Uint8Array = new Uint8Array(0);
+  // The window read last and the one before it: a block across their seam (the index hashes each
+  // block it cuts, the rows of its last row begun in the window before) is joined, not read again.
+  let window = { from: 0, bytes: new Uint8Array(0) as Uint8Array };
+  let before = window;
+  const holds = ({ from, bytes }: typeof window, start: number, end: number) => start >= from && end <= from + bytes.length;
   return {
     size: source.size,
     read(start, end) {
-      if (start < from || end > from + bytes.length) {
-        from = start;
-        bytes = source.read(start, Math.min(source.size, Math.max(end, start + windowBytes)));
+      if (holds(window, start, end)) return window.bytes.subarray(start - window.from, end - window.from);
+      if (holds(before, start, end)) return before.bytes.subarray(start - before.from, end - before.from);
+      if (start >= before.from && start < window.from && holds(before, start, window.from) && holds(window, window.from, end)) {
+        const joined = new Uint8Array(end - start);
+        joined.set(before.bytes.subarray(start - before.from, window.from - before.from));
+        joined.set(window.bytes.subarray(0, end - window.from), window.from - start);
+        return joined;
       }
-      return bytes.subarray(start - from, end - from);
+      before = window;
+      window = { from: start, bytes: source.read(start, Math.min(source.size, Math.max(end, start + windowBytes))) };
+      return window.bytes.subarray(0, end - start);
     },
   };
 }
@@ -64,18 +73,36 @@ const strictUtf8 = new TextDecoder('utf-8', { ignoreBOM: true, fatal: true });
  */
 const OWN_CELLS: CellKeeper = { keep: (_column, value) => (value.length < SLICE_VIEW_LENGTH ? value : (' ' + value).slice(1)) };
 
+/** What a file says once it no longer holds the bytes it was indexed from. */
+const CHANGED_ON_DISK = 'The file changed or moved on your disk since it was dropped; drop it again.';
+
+/**
+ * A hash of a block's bytes, four at a time: a block read back must be the block indexed. A
+ * browser may read a file changed on disk since the drop without an error, and rows cut at the
+ * old offsets would be other rows, shown and sent as if they were these.
+ */
+function hashOfBlock(bytes: Uint8Array): number {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const words = bytes.byteLength & ~3;
+  let hash = 0x811c9dc5 ^ bytes.byteLength;
+  for (let at = 0; at < words; at += 4) hash = Math.imul(hash ^ view.getUint32(at, true), 0x01000193);
+  for (let at = words; at < bytes.byteLength; at++) hash = Math.imul(hash ^ (bytes[at] ?? 0), 0x01000193);
+  return hash | 0;
+}
+
 /** Where each row is: blocks of whole rows (their bytes), and each row's offset in its block's text. */
 class RowIndex {
-  /** Blocks' first rows, ascending, and their byte ranges. */
+  /** Blocks' first rows, ascending, their byte ranges and the hashes of their bytes. */
   readonly blockRows: number[] = [];
   readonly blockStarts: number[] = [];
   readonly blockEnds: number[] = [];
+  readonly blockHashes: number[] = [];
   /** Per row, the character its text starts at in its block's decoded text. */
   starts = new Uint32Array(1024);
   length = 0;
 
   /** Adds a block's rows (where each starts in its text), keeping at most `keep` rows in all. */
-  addBlock(start: number, end: number, rowStarts: number[], keep: number): void {
+  addBlock(start: number, end: number, hash: number, rowStarts: number[], keep: number): void {
     const adding = Math.min(rowStarts.length, keep - this.length);
     if (adding <= 0) return;
     if (this.length + adding > this.starts.length) {
@@ -86,6 +113,7 @@ class RowIndex {
     this.blockRows.push(this.length);
     this.blockStarts.push(start);
     this.blockEnds.push(end);
+    this.blockHashes.push(hash);
     this.starts.set(adding === rowStarts.length ? rowStarts : rowStarts.slice(0, adding), this.length);
     this.length += adding;
   }
@@ -161,6 +189,7 @@ export class FileRows implements TableRows {
       return other.text;
     }
     const bytes = this.source.read(this.index.blockStarts[block] ?? 0, this.index.blockEnds[block] ?? 0);
+    if (hashOfBlock(bytes) !== this.index.blockHashes[block]) throw new SpreadsheetReadError('invalid_file', CHANGED_ON_DISK);
     const text = lenientUtf8.decode(bytes);
     this.decoded.unshift({ block, text });
     this.decoded.length = Math.min(this.decoded.length, 2);
@@ -316,7 +345,7 @@ export function readCsvFile(file: ByteSource, limits: TableLimits, options: Read
     const stop = scanCsvRows(piece, 0, more, grammar, limits, scan, new CsvRowsOut({ starts, rowNumbers: pieceRowNumbers }));
     if (stop === -1) return null;
     const blockEnd = slice.end - utf8Length(piece, stop, piece.length);
-    index.addBlock(carryStart, blockEnd, starts, keep);
+    index.addBlock(carryStart, blockEnd, hashOfBlock(source.read(carryStart, blockEnd)), starts, keep);
     for (const line of pieceRowNumbers) {
       if (rowNumbers.length === keep) break;
       rowNumbers.push(line);
