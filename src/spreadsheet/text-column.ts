@@ -42,8 +42,16 @@ export class TextColumn {
     // UTF-8 takes at most three bytes per UTF-16 code unit.
     const most = value.length * 3;
     if (used + most > this.bytes.length) this.grow(used + most);
-    const { written } = encoder.encodeInto(value, this.bytes.subarray(used));
-    this.ends[row] = used + written;
+    // ASCII (nearly every reference) copied by hand: the encoder is a call into the browser per value.
+    const { bytes } = this;
+    let end = used;
+    for (let i = 0; i < value.length && end >= 0; i++) {
+      const code = value.charCodeAt(i);
+      if (code < 0x80) bytes[end++] = code;
+      else end = -1;
+    }
+    if (end < 0) end = used + encoder.encodeInto(value, bytes.subarray(used)).written;
+    this.ends[row] = end;
     this.inOrder++;
     if (this.setAgain.size > 0) this.setAgain.delete(row);
   }
