@@ -4,25 +4,12 @@ import { bytesSource, readCsvFile } from './file-rows';
 import type { ByteSource } from './file-rows';
 import { CsvRowsOut, CsvScan, csvGrammar, detectDelimiter, readCsv, scanCsvRows } from './read-csv';
 import { SpreadsheetReadError } from './read-error';
+import { seededRandom } from './seeded-random';
+import { outcome } from './test-support';
 import { DEFAULT_TABLE_LIMITS, checkRowCount } from './table-limits';
 import type { TableLimits } from './table-limits';
 
-function outcome(read: () => unknown): unknown {
-  try {
-    return read();
-  } catch (error) {
-    return { error: String(error), line: (error as { line?: number }).line };
-  }
-}
 
-/** A deterministic generator, so a failure names a text that can be replayed. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
 
 const SMALL_LIMITS: TableLimits = { ...DEFAULT_TABLE_LIMITS, maxRows: 12, maxColumns: 6, maxCellLength: 8 };
 const BLOCK_BYTES = [7, 64, 1000];
@@ -124,7 +111,7 @@ function countingSource(bytes: Uint8Array): ByteSource & { reads: number } {
 
 describe('readCsvFile', () => {
   it('reads random text exactly as readCsv, or gives it up when readCsv leaves it to papaparse', () => {
-    const next = random(2025);
+    const next = seededRandom(2025);
     for (let run = 0; run < 800; run++) {
       let text = '';
       const pieces = Math.floor(next() * (run % 2 ? 40 : 120));
@@ -139,7 +126,7 @@ describe('readCsvFile', () => {
   });
 
   it('reads well-formed CSV exactly as readCsv: quoted breaks and quotes, blank rows, long cells, wide rows, BOM', () => {
-    const next = random(7);
+    const next = seededRandom(7);
     let read = 0;
     for (let run = 0; run < 1500; run++) {
       const bytes = encode(randomCsv(next));

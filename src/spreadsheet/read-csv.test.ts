@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readCsv, readCsvWithPapaparse } from './read-csv';
 import { DEFAULT_TABLE_LIMITS } from './table-limits';
+import { outcome } from './test-support';
 import type { TableLimits } from './table-limits';
 
-function outcome(read: () => unknown): unknown {
-  try {
-    return read();
-  } catch (error) {
-    return { error: String(error), line: (error as { line?: number }).line };
-  }
-}
 
 /** A deterministic generator, so a failure names a text that can be replayed. */
 function random(seed: number): () => number {
