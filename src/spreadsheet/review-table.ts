@@ -196,7 +196,7 @@ export function readRow(table: ReviewTable, row: number): ReviewRow {
   return { values, issues };
 }
 
-/** Validates one row again from its cells, keeping its flags, reference and tracking number; duplicates are the caller's. */
+/** Validates one row again from its cells, keeping its flags and reference; duplicates are the caller's. */
 function revalidate(table: ReviewTable, row: number, raw: string[], out: string[]): void {
   const issues = validateRow(row, rawRow(table, row, raw), out, table.context);
   const reference = out[REFERENCE] ?? '';
