@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { suggestColumnMapping } from './column-mapping';
+import { userRows } from './sample-rows';
+import { validateRow } from './validate-row';
 import {
   acceptFixes,
   beginReviewTable,
@@ -188,5 +190,23 @@ describe('createReviewTable', () => {
     expect(rowsWhere(table, 'errors')).toEqual([0, 1]);
     expect(valuesOf(table, 2)).toEqual(['R1', 'R1']);
     expect(cellIssues(table, 1, 'reference')[0]?.message).toBe('reference: “R1” is also on row 2; later rows would overwrite earlier ones.');
+  });
+
+  it('gives every row the values and issues validateRow gives its cells, the rows without any issue included', () => {
+    const rows = userRows(3000);
+    const table = createReviewTable({ rows, rowNumbers: rows.map((_, i) => i + 1) }, 0, suggestColumnMapping(rows[0] ?? [], { customFieldSlugs: ['po_number', 'eta'] }));
+    setCell(table, 5, 'carrier', ' maeu ');
+    setCell(table, 6, 'name', 'Edited, clean');
+    let clean = 0;
+    for (let row = 0; row < table.counts.rows; row++) {
+      const raw = table.sourceColumns.map((from, c) => table.edits[c]?.get(row) ?? (from >= 0 ? (rows[row + 1]?.[from] ?? '') : ''));
+      const out: string[] = [];
+      const own = validateRow(row, raw, out, table.context) ?? [];
+      const shown = readRow(table, row);
+      expect(shown.values).toEqual(out);
+      expect(shown.issues.filter((issue) => issue.code !== 'duplicate_reference')).toEqual(own);
+      if (table.flags[row] === 0) clean++;
+    }
+    expect(clean).toBeGreaterThan(1000);
   });
 });

@@ -78,6 +78,8 @@ export interface ReviewTable {
   history: ReviewChange[];
   /** Bumped by every change, for views that re-render on it. */
   version: number;
+  /** Rows checked so far, from the first (see beginReviewTable): their flags are theirs. */
+  checkedRows: number;
   /** The source rows read last: rows read in order are sliced from the source a block at a time. */
   sourceWindow: { from: number; rows: readonly (readonly string[])[] };
 }
@@ -188,6 +190,9 @@ export interface ReviewRow {
 export function readRow(table: ReviewTable, row: number): ReviewRow {
   if (!(row >= 0 && row < table.counts.rows)) throw new RangeError(`The review table has no row ${row}.`);
   const columnCount = table.columns.length;
+  // A checked row without a flag had no issue at all, and validateRow changes no value without an
+  // issue (an auto-fix names each change): its values are its cells. Most rows of most files.
+  if (row < table.checkedRows && table.flags[row] === 0) return { values: rawRow(table, row, new Array<string>(columnCount)), issues: [] };
   const values = new Array<string>(columnCount);
   const issues = validateRow(row, rawRow(table, row, new Array<string>(columnCount)), values, table.context) ?? [];
   if ((table.flags[row] ?? 0) & ROW_DUPLICATE) {
@@ -255,6 +260,7 @@ export function beginReviewTable(source: SourceRows, headerRow: number, mapping:
     context,
     history: [],
     version: 0,
+    checkedRows: 0,
     sourceWindow: { from: 0, rows: [] },
   };
 
@@ -278,7 +284,7 @@ export function beginReviewTable(source: SourceRows, headerRow: number, mapping:
       countFlags(counts, withError, 1);
       if (reference && addToReferenceIndex(referenceIndex, reference, row, referenceOf) > 0) duplicated.add(reference);
       // Row by row: a row that throws (memory running out) leaves the counts true to checkedRows.
-      checked = row + 1;
+      checked = table.checkedRows = row + 1;
     }
     if (checked < rowCount) return false;
     for (const reference of duplicated) refreshDuplicates(table, reference);
