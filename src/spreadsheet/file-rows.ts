@@ -20,8 +20,8 @@ export function bytesSource(bytes: Uint8Array): ByteSource {
  * once per window instead of once per block.
  */
 function windowed(source: ByteSource, windowBytes: number): ByteSource {
-  // The window read last and the one before it: a block across their seam (the index hashes each
-  // block it cuts, the rows of its last row begun in the window before) is joined, not read again.
+  // The window read last and the one before it: a block begun in the one and ended in the other
+  // (the index hashes each block it cuts) is joined from both, not read from the file again.
   let window = { from: 0, bytes: new Uint8Array(0) as Uint8Array };
   let before = window;
   const holds = ({ from, bytes }: typeof window, start: number, end: number) => start >= from && end <= from + bytes.length;
