@@ -58,14 +58,10 @@ function papaparseLineBreak(text: string, delimiter: string): string {
   return Papa.parse<string[]>(text.slice(0, 1024 * 1024), { delimiter, preview: 1 }).meta.linebreak;
 }
 
-/** Whether cell.trim() would be empty, asking trim() only when the first character is not plainly visible. */
-function isBlank(cell: string): boolean {
-  if (cell.length === 0) return true;
-  const first = cell.charCodeAt(0);
-  return !(first > 32 && first < 127) && cell.trim() === '';
-}
-
-/** isBlank of text.slice(start, end), without making the string unless the first character asks for trim(). */
+/**
+ * Whether text.slice(start, end).trim() would be empty, asking trim() (and making the string) only
+ * when the first character is not plainly visible.
+ */
 function isBlankText(text: string, start: number, end: number): boolean {
   if (start === end) return true;
   const first = text.charCodeAt(start);
@@ -219,7 +215,7 @@ export function scanCsvRows(text: string, from: number, more: boolean, grammar: 
     if (cells) {
       // An over-long cell is its row's error (validate-row), kept shortened: the file reads on.
       fields[fieldCount] = value.length > maxCellLength ? shortenCell(value, maxCellLength) : keeper ? keeper.keep(fieldCount, value) : value;
-      if (blank && !isBlank(value)) blank = false;
+      if (blank && !isBlankText(value, 0, value.length)) blank = false;
     }
     fieldCount++;
     if (next < end && text.charCodeAt(next) === delimiterCode) {
