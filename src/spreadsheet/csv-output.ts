@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import type { ReviewTable } from './review-table';
-import { readRow, ROW_ERROR, ROW_EXCLUDED } from './review-table';
+import { readRow, ROW_ERROR, ROW_EXCLUDED, rowNumberOf } from './review-table';
 
 /**
  * One chunk of rows to send, made once where the rows live (the import worker); an import job
@@ -52,7 +52,7 @@ export function toCsvChunks(table: ReviewTable, chunkRows: number): CsvSubmissio
     if (rows.length === 0) return;
     chunks.push({
       csv: Papa.unparse({ fields: headers, data }, { newline: '\r\n' }),
-      rowNumbers: rows.map((row) => table.rowNumbers[row] ?? row + 1),
+      rowNumbers: rows.map((row) => rowNumberOf(table, row)),
       withoutReference: data.reduce((sum, cells) => sum + ((cells[reference] ?? '').trim() === '' ? 1 : 0), 0),
     });
     rows = [];
@@ -66,7 +66,7 @@ export function toCsvChunks(table: ReviewTable, chunkRows: number): CsvSubmissio
         flags & ROW_EXCLUDED
           ? ['excluded by you']
           : readRow(table, row).issues.filter((issue) => issue.level === 'error').map((issue) => issue.message);
-      skipped.push({ row, rowNumber: table.rowNumbers[row] ?? row + 1, reasons });
+      skipped.push({ row, rowNumber: rowNumberOf(table, row), reasons });
       continue;
     }
     rows.push(row);

@@ -43,16 +43,17 @@ function expectSameRead(bytes: Uint8Array, limits: TableLimits, delimiter: strin
   let read: ReturnType<typeof readCsvFile> = null;
   const actual = outcome(() => {
     read = readCsvFile(bytesSource(bytes), limits, { delimiter, blockBytes });
-    return read && { rows: read.rows.slice(0, read.rows.length), rowNumbers: read.rowNumbers, delimiter: read.delimiter };
+    return read && { rows: read.rows.slice(0, read.rows.length), rowNumbers: read.rowNumbers.slice(), delimiter: read.delimiter };
   });
   expect(actual, context).toEqual(leftToPapaparse(bytes, limits, delimiter) ? null : expected);
-  const { rows } = (read ?? {}) as { rows?: { length: number; slice(a: number, b: number): unknown } };
-  if (!rows) return;
-  const all = (expected as { rows: string[][] }).rows;
+  const { rows, rowNumbers } = (read ?? {}) as Partial<NonNullable<ReturnType<typeof readCsvFile>>>;
+  if (!rows || !rowNumbers) return;
+  const { rows: all, rowNumbers: lines } = expected as { rows: string[][]; rowNumbers: number[] };
   for (let window = 0; window < 4; window++) {
     const a = Math.floor(next() * (all.length + 4)) - 2;
     const b = a + Math.floor(next() * 6);
     expect(rows.slice(a, b), `${context} slice(${a}, ${b})`).toEqual(all.slice(a, b));
+    expect(rowNumbers.at(a), `${context} line at ${a}`).toBe(lines.at(a));
   }
 }
 
@@ -222,6 +223,14 @@ describe('readCsvFile', () => {
     const read = readCsvFile(source, DEFAULT_TABLE_LIMITS, { blockBytes: 256, windowBytes: 256 });
     expect(read?.rows.slice(0, 3)).toEqual(readCsv(text, DEFAULT_TABLE_LIMITS).rows);
     expect(source.reads).toBeLessThan(1500);
+  });
+
+  it('reads rows after a block begun by a row of more than 65,536 characters (where rows start no longer fits 16 bits)', () => {
+    const lines = ['a,b', `"${'x'.repeat(70_000)}",c`, ...Array.from({ length: 3000 }, (_, i) => `row ${i},${'y'.repeat(i % 40)}`)];
+    const text = lines.join('\n');
+    const rows = readCsvFile(bytesSource(encode(text)), DEFAULT_TABLE_LIMITS)?.rows;
+    // Row by row: a read of many rows starts only the first where the index says.
+    expect(Array.from({ length: lines.length }, (_, row) => rows?.slice(row, row + 1)[0])).toEqual(readCsv(text, DEFAULT_TABLE_LIMITS).rows);
   });
 
   it('reports progress by bytes read and stops when aborted', () => {

@@ -3,6 +3,7 @@ import { CsvRowsOut, CsvScan, csvGrammar, detectDelimiter, scanCsvRows, throwCol
 import type { CellKeeper, CsvGrammar } from './read-csv';
 import { checkRowCount } from './table-limits';
 import type { TableLimits } from './table-limits';
+import { clampIndex, LineNumbers } from './row-numbers';
 
 /** Synchronous random access to a file's bytes. */
 export interface ByteSource {
@@ -55,7 +56,7 @@ export interface TableRows {
  * read: a short text is young garbage the worker's heap collects at once, a text of megabytes is
  * old garbage the renderer holds until a full collection.
  */
-const BLOCK_BYTES = 64 * 2 ** 10;
+const BLOCK_BYTES = 60 * 2 ** 10;
 /** Bytes asked of the source at a time: each ask of a File is a round trip to the browser process. */
 const WINDOW_BYTES = 2 * 2 ** 20;
 /** Characters papaparse guesses the line break from (detectDelimiter needs far fewer). */
@@ -97,16 +98,23 @@ class RowIndex {
   readonly blockStarts: number[] = [];
   readonly blockEnds: number[] = [];
   readonly blockHashes: number[] = [];
-  /** Per row, the character its text starts at in its block's decoded text. */
-  starts = new Uint32Array(1024);
+  /**
+   * Per row, the character its text starts at in its block's decoded text: 16 bits while every
+   * block's text is shorter than 65,536 characters (BLOCK_BYTES leaves room for the row a block
+   * begins with), 32 once one is not (a row of thousands of characters).
+   */
+  starts: Uint16Array | Uint32Array = new Uint16Array(1024);
   length = 0;
 
   /** Adds a block's rows (where each starts in its text), keeping at most `keep` rows in all. */
   addBlock(start: number, end: number, hash: number, rowStarts: number[], keep: number): void {
     const adding = Math.min(rowStarts.length, keep - this.length);
     if (adding <= 0) return;
-    if (this.length + adding > this.starts.length) {
-      const grown = new Uint32Array(Math.max(this.length + adding, this.starts.length * 2));
+    // Starts ascend: the last one kept is the largest.
+    const widen = this.starts instanceof Uint16Array && (rowStarts[adding - 1] ?? 0) > 0xffff;
+    if (widen || this.length + adding > this.starts.length) {
+      const size = Math.max(this.length + adding, this.starts.length * 2);
+      const grown = widen || this.starts instanceof Uint32Array ? new Uint32Array(size) : new Uint16Array(size);
       grown.set(this.starts.subarray(0, this.length));
       this.starts = grown;
     }
@@ -140,12 +148,6 @@ class RowIndex {
   }
 }
 
-/** Array.prototype.slice's reading of an index: from the end when negative, clamped to the rows. */
-function rowIndex(index: number, length: number): number {
-  const whole = Math.trunc(index) || 0;
-  return whole < 0 ? Math.max(0, length + whole) : Math.min(whole, length);
-}
-
 /**
  * The rows of a CSV file, read back from the file when asked for: the same rows readCsv would
  * give for its text, row 0 its first non-empty one. Holds the file's bytes (a source), an index
@@ -169,9 +171,9 @@ export class FileRows implements TableRows {
   }
 
   slice(start: number, end: number): string[][] {
-    const last = rowIndex(end, this.length);
+    const last = clampIndex(end, this.length);
     const rows: string[][] = [];
-    for (let row = rowIndex(start, this.length); row < last; ) {
+    for (let row = clampIndex(start, this.length); row < last; ) {
       const block = this.index.blockOf(row);
       const until = Math.min(last, this.index.blockRowsEnd(block));
       const from = this.index.starts[row] ?? 0;
@@ -199,7 +201,7 @@ export class FileRows implements TableRows {
 
 export interface CsvFileTable {
   rows: FileRows;
-  rowNumbers: number[];
+  rowNumbers: LineNumbers;
   delimiter: string;
   encoding: 'utf-8';
 }
@@ -313,7 +315,7 @@ export function readCsvFile(file: ByteSource, limits: TableLimits, options: Read
   if (grammar === null) return null;
 
   const index = new RowIndex();
-  const rowNumbers: number[] = [];
+  const rowNumbers = new LineNumbers();
   // More rows than this break the row limit (checkRowCount); they are scanned, not kept.
   const keep = limits.maxRows + 1;
   const scan = new CsvScan();
@@ -361,6 +363,5 @@ export function readCsvFile(file: ByteSource, limits: TableLimits, options: Read
   if (scan.rowCount === 0) throw new SpreadsheetReadError('invalid_file', 'The file has no rows, only empty lines.');
   checkRowCount(scan.rowCount, limits);
   index.finish();
-  // slice: an array grown by push keeps up to half its length spare (a few MB at a million rows).
-  return { rows: new FileRows(source, grammar, limits, index), rowNumbers: rowNumbers.slice(), delimiter, encoding: 'utf-8' };
+  return { rows: new FileRows(source, grammar, limits, index), rowNumbers, delimiter, encoding: 'utf-8' };
 }

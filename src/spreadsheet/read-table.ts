@@ -5,6 +5,7 @@ import { fileExtension, sniffFile } from './sniff-file';
 import { DEFAULT_TABLE_LIMITS, checkRowCount, forgetShortenedCells } from './table-limits';
 import { formatCount } from './read-error';
 import type { TableLimits } from './table-limits';
+import type { RowNumbers } from './row-numbers';
 import { readWorkbook } from './read-workbook';
 import type { WorkbookSheetTable } from './read-workbook';
 import { pickSheet } from './header-row';
@@ -41,7 +42,7 @@ export interface TableReadResult<Rows extends TableRows = string[][]> {
   /** Non-empty rows, header (and any title rows above it) included; cells as a person sees them. */
   rows: Rows;
   /** 1-based line (CSV) or row (workbook) of each entry of rows, for messages a person can check. */
-  rowNumbers: number[];
+  rowNumbers: RowNumbers;
   /** CSV only: the encoding used to decode the text. */
   encoding?: string;
   /** CSV only: the delimiter used. */

@@ -12,6 +12,7 @@ import {
   readRow,
   type ReviewTable,
   restoreRows,
+  rowNumberOf,
   rowsWhere,
   setCell,
   setColumnValue,
@@ -77,7 +78,7 @@ describe('createReviewTable', () => {
     expect(valuesOf(table, 3)).toEqual(['MAEU', '', 'MAEU', 'MSCU']);
     expect(valuesOf(table, 1)[2]).toBe('bill_of_lading');
     expect(readRow(table, 0).issues.find((issue) => issue.column === 'carrier')?.original).toBe('maeu');
-    expect(table.rowNumbers).toEqual([2, 3, 4, 5]);
+    expect(rowsWhere(table, 'all').map((row) => rowNumberOf(table, row))).toEqual([2, 3, 4, 5]);
     expect(table.counts).toEqual({ rows: 4, errorRows: 2, warningRows: 0, autoFixedRows: 2, excludedRows: 0, readyRows: 2 });
     expect(rowsWhere(table, 'errors')).toEqual([1, 3]);
     expect(rowsWhere(table, 'auto_fixed')).toEqual([0, 2]);
@@ -87,7 +88,7 @@ describe('createReviewTable', () => {
   it('leaves out the rows above the header', () => {
     const table = tableOf([['Weekly export'], HEADER, ['CSQU3054383', 'container', 'R1', '', '']], 1);
     expect(table.counts.rows).toBe(1);
-    expect(table.rowNumbers).toEqual([3]);
+    expect(rowsWhere(table, 'all').map((row) => rowNumberOf(table, row))).toEqual([3]);
   });
 
   it('flags every row sharing a reference, and keeps that right through edits and exclusions', () => {

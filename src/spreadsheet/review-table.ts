@@ -6,6 +6,7 @@ import { type IssueCode, type RowIssue, worstFirst } from './row-issue';
 import { DEFAULT_TABLE_LIMITS } from './table-limits';
 import { TextColumn } from './text-column';
 import type { TableRows } from './file-rows';
+import type { RowNumbers } from './row-numbers';
 import { createValidationContext, reviewColumns, validateRow } from './validate-row';
 import type { RowValidationContext } from './validate-row';
 
@@ -40,7 +41,7 @@ type ReviewChange = { kind: 'cells'; cells: CellEdit[] } | { kind: 'exclusion'; 
 export interface SourceRows {
   rows: TableRows;
   /** 1-based line or row of the file for each entry of rows. */
-  rowNumbers: readonly number[];
+  rowNumbers: RowNumbers;
 }
 
 /**
@@ -64,9 +65,9 @@ export interface ReviewTable {
   edits: Map<number, string>[];
   /** The normalized reference of each row checked. */
   references: TextColumn;
-  /** 1-based line or row of the file for each row, for people. */
-  rowNumbers: number[];
-  /** What rowNumbers count, as messages name it: "line" (text file) or "row" (sheet). */
+  /** 1-based line or row of the file for each source row (rowNumberOf gives a review row's). */
+  sourceRowNumbers: RowNumbers;
+  /** What the row numbers count, as messages name it: "line" (text file) or "row" (sheet). */
   rowWord: 'line' | 'row';
   /** ROW_ERROR | ROW_WARNING | ROW_AUTO_FIXED | ROW_EXCLUDED (| the kind of error) per row. */
   flags: Uint8Array;
@@ -151,13 +152,18 @@ function rawRow(table: ReviewTable, row: number, raw: string[]): string[] {
   return raw;
 }
 
+/** The row's line or row in the file, for people. */
+export function rowNumberOf(table: ReviewTable, row: number): number {
+  return table.sourceRowNumbers.at(table.firstRow + row) ?? row + 1;
+}
+
 function referenceReader(table: ReviewTable): (row: number) => string {
   return (row) => table.references.get(row);
 }
 
 function duplicateIssue(table: ReviewTable, row: number, group: number[]): RowIssue {
   const others = group.filter((other) => other !== row);
-  const shown = others.slice(0, 3).map((other) => String(table.rowNumbers[other] ?? other + 1));
+  const shown = others.slice(0, 3).map((other) => String(rowNumberOf(table, other)));
   const where =
     others.length === 1
       ? `${table.rowWord} ${shown[0]}`
@@ -252,7 +258,7 @@ export function beginReviewTable(source: SourceRows, headerRow: number, mapping:
     sourceColumns: columns.map((target) => mapping.find((entry) => entry.target === target)?.column ?? -1),
     edits: columns.map(() => new Map<number, string>()),
     references: new TextColumn(rowCount),
-    rowNumbers: source.rowNumbers.slice(headerRow + 1),
+    sourceRowNumbers: source.rowNumbers,
     rowWord: options.rowWord ?? 'row',
     flags: new Uint8Array(rowCount),
     counts: { rows: rowCount, errorRows: 0, warningRows: 0, autoFixedRows: 0, excludedRows: 0, readyRows: 0 },

@@ -13,6 +13,7 @@ import {
   type ReviewTableCheck,
   ROW_ERROR,
   ROW_EXCLUDED,
+  rowNumberOf,
   rowsWhere,
   setCell,
   setColumnValue,
@@ -20,6 +21,7 @@ import {
 } from '../spreadsheet/review-table';
 import type { TableReadResult } from '../spreadsheet/read-table';
 import type { TableRows } from '../spreadsheet/file-rows';
+import { clampIndex } from '../spreadsheet/row-numbers';
 import {
   addSeen,
   addSentRows,
@@ -108,7 +110,8 @@ interface KeptSubmission extends SubmissionKey {
 
 export class ReviewSession {
   private filter: ReviewFilter = 'all';
-  private view: number[];
+  /** The rows the filter shows, in order; null for every row (the 'all' filter), kept as no array: 4 MB at a million rows. */
+  private view: number[] | null = null;
   private version = 0;
   /** Changes with the rows themselves (an edit, an exclusion), not with what is foreseen of them: a Send's chunks hold while it stays. */
   private rowsVersion = 0;
@@ -142,7 +145,6 @@ export class ReviewSession {
   ) {
     this.blockMs = blockMs;
     this.heldFor = heldFor;
-    this.view = rowsWhere(check.table, 'all');
     if (atOnce) check.checkUntil(Number.POSITIVE_INFINITY);
     else this.checkBlock(Math.max(FIRST_ROWS, CHECK_STEP));
     this.checkDone = this.isChecked ? Promise.resolve() : this.checkTheRest();
@@ -270,7 +272,7 @@ export class ReviewSession {
       checkedRows: this.check.checkedRows,
       counts: { ...this.table.counts },
       filter: this.filter,
-      viewLength: this.view.length,
+      viewLength: this.viewLength(),
       canUndo: this.table.history.length > 0,
       note,
       foresight: this.foresight?.counts ?? null,
@@ -355,7 +357,7 @@ export class ReviewSession {
         setCell(this.table, command.row, column(command.column), command.value);
         return this.state();
       case 'exclude': {
-        const rows = command.rows === 'view' ? this.view : command.rows;
+        const rows = command.rows === 'view' ? this.viewRows() : command.rows;
         const count = rows.length;
         if (command.excluded) excludeRows(this.table, rows);
         else restoreRows(this.table, rows);
@@ -363,8 +365,9 @@ export class ReviewSession {
         return this.state(`${command.excluded ? 'Excluded' : 'Restored'} ${plural(count, 'row', 'rows')}.`);
       }
       case 'set-column': {
-        const count = this.view.length;
-        setColumnValue(this.table, this.view, column(command.column), command.value);
+        const rows = this.viewRows();
+        const count = rows.length;
+        setColumnValue(this.table, rows, column(command.column), command.value);
         this.refreshView();
         return this.state(`Set ${column(command.column)} on ${plural(count, 'row', 'rows')}.`);
       }
@@ -373,7 +376,7 @@ export class ReviewSession {
           find: command.find,
           replace: command.replace,
           columns: command.column === null ? undefined : [column(command.column)],
-          rows: this.view,
+          rows: this.viewRows(),
         });
         this.refreshView();
         return this.state(replaced === 0 ? `No value contains “${command.find}”.` : `Replaced ${plural(replaced, 'value', 'values')}.`);
@@ -387,7 +390,10 @@ export class ReviewSession {
   }
 
   getRows(from: number, to: number): ReviewRowView[] {
-    return this.view.slice(from, to).map((row) => this.rowView(row));
+    if (this.view) return this.view.slice(from, to).map((row) => this.rowView(row));
+    const rows: ReviewRowView[] = [];
+    for (let row = clampIndex(from, this.table.counts.rows); row < clampIndex(to, this.table.counts.rows); row++) rows.push(this.rowView(row));
+    return rows;
   }
 
   rowView(row: number): ReviewRowView {
@@ -395,7 +401,7 @@ export class ReviewSession {
     if (row < 0 || row >= table.counts.rows) throw new Error(`There is no row ${row}.`);
     if (row >= this.check.checkedRows) throw new Error(`Row ${row} is still being checked.`);
     const columnIndex = (target: string) => table.columns.indexOf(target as (typeof table.columns)[number]);
-    const rowNumber = table.rowNumbers[row] ?? row + 1;
+    const rowNumber = rowNumberOf(table, row);
     const serviceNotes = this.serviceNotes.get(rowNumber);
     const { values, issues } = readRow(table, row);
     return {
@@ -498,10 +504,10 @@ export class ReviewSession {
   findError(from: number, column: number, direction: 1 | -1): { position: number; column: number } | null {
     this.mustBeChecked();
     const { view, table } = this;
-    const n = view.length;
+    const n = this.viewLength();
     for (let step = 0; step <= n && n > 0; step++) {
       const position = (((from + direction * step) % n) + n) % n;
-      const row = view[position] ?? 0;
+      const row = view ? (view[position] ?? 0) : position;
       const flags = table.flags[row] ?? 0;
       if ((flags & ROW_ERROR) === 0 || (flags & ROW_EXCLUDED) !== 0) continue;
       const columns = [...new Set(readRow(table, row).issues.filter((i) => i.level === 'error').map((i) => table.columns.indexOf(i.column)))];
@@ -517,13 +523,22 @@ export class ReviewSession {
     this.viewVersion++;
     const filter = this.filter;
     if (!isForesightFilter(filter)) {
-      this.view = rowsWhere(this.table, filter);
+      this.view = filter === 'all' ? null : rowsWhere(this.table, filter);
       return;
     }
     const codes = this.currentForesight()?.codes;
     const wanted = FORESIGHT_CODES[filter];
-    this.view = [];
-    if (codes) for (let row = 0; row < codes.length; row++) if (wanted.includes(codes[row] ?? 0)) this.view.push(row);
+    const view: number[] = (this.view = []);
+    if (codes) for (let row = 0; row < codes.length; row++) if (wanted.includes(codes[row] ?? 0)) view.push(row);
+  }
+
+  private viewLength(): number {
+    return this.view?.length ?? this.table.counts.rows;
+  }
+
+  /** The view's rows as an array, for a command over all of them. */
+  private viewRows(): readonly number[] {
+    return this.view ?? rowsWhere(this.table, 'all');
   }
 }
 
