@@ -217,6 +217,19 @@ describe('readCsvFile', () => {
     expect(source.reads).toBeLessThan(bytes.length / 8192 + 3);
   });
 
+  it('reads back every row as indexed when blocks straddle windows (joined from two reads)', () => {
+    // Past the head (the first MiB, read before any block is cut): there the index's reads run ahead of its blocks.
+    const lines = Array.from({ length: 16_000 }, (_, i) => `MSKU${1000000 + i},container,"Shipment ${(i * 7919) % 1013} → Rotterdam",${'x'.repeat(i % 53)}`);
+    const text = lines.join('\r\n');
+    const expected = readCsv(text, DEFAULT_TABLE_LIMITS).rows;
+    for (const windowBytes of [1, 3001, 8192]) {
+      const rows = readCsvFile(bytesSource(encode(text)), DEFAULT_TABLE_LIMITS, { blockBytes: 1000, windowBytes })?.rows;
+      // Row by row from the last (each block read again, its hash checked), then in order.
+      expect(Array.from({ length: expected.length }, (_, i) => rows?.slice(expected.length - 1 - i, expected.length - i)[0]).reverse(), `windows of ${windowBytes}`).toEqual(expected);
+      expect(rows?.slice(0, expected.length), `windows of ${windowBytes}`).toEqual(expected);
+    }
+  });
+
   it('reads a row longer than many slices without reading the file again for each', () => {
     const text = `a,b\n"${'x→'.repeat(50_000)}",c\nd,e\n`;
     const source = countingSource(encode(text));
