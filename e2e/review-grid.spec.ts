@@ -137,6 +137,9 @@ test('the Ready step with many skipped rows and long lines can be scrolled by ke
   const skipped = page.getByRole('region', { name: 'Skipped rows and why' });
   await expect(preview).toHaveAttribute('tabindex', '0');
   await expect(skipped.getByRole('columnheader', { name: 'Line' })).toBeVisible();
+  // The list comes a few rows with the step, the rest a frame at a time: every skipped row, in the end.
+  await expect(skipped.getByRole('row')).toHaveCount(31);
+  await expect(skipped.getByRole('row').last()).toContainText('71');
   await skipped.focus();
   await expect(skipped).toBeFocused();
   // Arrow keys scroll the focused region (a few presses: one may land before the focus is settled).
