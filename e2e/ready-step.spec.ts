@@ -49,3 +49,17 @@ test('the Ready step’s preview and skipped rows scroll by keyboard, and axe fi
 
   await expectAccessible(page);
 });
+
+test('the Ready step lists every skipped row in the end: twenty with the step, a hundred more each frame', async ({ page }) => {
+  await connectToSandbox(page);
+  const lines = ['tracking_number,tracking_type,reference,carrier'];
+  for (let r = 0; r < 10; r++) lines.push(`MAEU${300_000_000 + r},bill_of_lading,LIST-${r},MAEU`);
+  for (let r = 0; r < 260; r++) lines.push(`,bill_of_lading,GAP-${r},MAEU`);
+  await page.getByLabel('Spreadsheet file').setInputFiles({ name: 'many-skipped.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n')) });
+  await page.getByRole('button', { name: 'Continue to review' }).click();
+  await page.getByRole('button', { name: /Continue with 10 ready rows/ }).click();
+  const skipped = page.getByRole('region', { name: 'Skipped rows and why' });
+  // The header row and 260 skipped rows; the last is line 271 of the file.
+  await expect(skipped.getByRole('row')).toHaveCount(261);
+  await expect(skipped.getByRole('row').last()).toContainText('271');
+});

@@ -3,7 +3,8 @@ import { CsvRowsOut, CsvScan, csvGrammar, detectDelimiter, scanCsvRows, throwCol
 import type { CellKeeper, CsvGrammar } from './read-csv';
 import { checkRowCount } from './table-limits';
 import type { TableLimits } from './table-limits';
-import { clampIndex, LineNumbers } from './row-numbers';
+import { clampIndex, lastAtOrBefore } from './array-index';
+import { LineNumbers } from './row-numbers';
 
 /** Synchronous random access to a file's bytes. */
 export interface ByteSource {
@@ -128,14 +129,7 @@ class RowIndex {
 
   /** The block holding a row: the last whose first row is at or before it. */
   blockOf(row: number): number {
-    let low = 0;
-    let high = this.blockRows.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if ((this.blockRows[middle] ?? 0) <= row) low = middle;
-      else high = middle - 1;
-    }
-    return low;
+    return lastAtOrBefore(this.blockRows, row);
   }
 
   /** The end of a block's rows: the next block's first row. */
@@ -151,7 +145,7 @@ class RowIndex {
 /**
  * The rows of a CSV file, read back from the file when asked for: the same rows readCsv would
  * give for its text, row 0 its first non-empty one. Holds the file's bytes (a source), an index
- * of 4 bytes a row and the decoded text of the last two blocks it read (about BLOCK_BYTES each),
+ * of 2 bytes a row (4 once a block's text is too long for 16 bits) and the decoded text of the last two blocks it read (about BLOCK_BYTES each),
  * so a grid scrolling within a window, or a walk through the rows in order, decodes each block
  * once. Cells come out as strings of their own, never views of a block's text.
  */
@@ -363,5 +357,6 @@ export function readCsvFile(file: ByteSource, limits: TableLimits, options: Read
   if (scan.rowCount === 0) throw new SpreadsheetReadError('invalid_file', 'The file has no rows, only empty lines.');
   checkRowCount(scan.rowCount, limits);
   index.finish();
+  rowNumbers.finish();
   return { rows: new FileRows(source, grammar, limits, index), rowNumbers, delimiter, encoding: 'utf-8' };
 }

@@ -1,8 +1,9 @@
 /**
  * Rows by reference, to find references repeated within a file, as an open-addressing hash table
- * of row numbers in one Int32Array. A Map of 100,000 (or 1,000,000) strings costs more to build
- * than validating the rows, mostly in allocation and garbage collection; this table is one
- * allocation, plain data that a worker can post, and updates in place when a cell is edited.
+ * of row numbers in an Int32Array (and a byte of each one's hash beside it). A Map of 100,000 (or
+ * 1,000,000) strings costs more to build than validating the rows, mostly in allocation and
+ * garbage collection; this table is two allocations, plain data that a worker can post, and
+ * updates in place when a cell is edited.
  * Keys are not stored: a slot holds row + 1 (and a byte of the key's hash), and the row's current reference
  * is read from the column, so callers remove a row before changing its reference and add it back
  * after.

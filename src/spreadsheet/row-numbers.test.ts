@@ -35,9 +35,9 @@ describe('LineNumbers', () => {
     }
   });
 
-  it('keeps a file of one row a line as one run, whatever its length', () => {
-    const kept = linesOf(Array.from({ length: 100_000 }, (_, row) => row + 2));
-    expect((kept as unknown as { runRows: number[] }).runRows).toEqual([0]);
-    expect(kept.at(99_999)).toBe(100_001);
+  it('reads NaN and fractions as Array.prototype.at does', () => {
+    const lines = [2, 3, 5, 6];
+    const kept = linesOf(lines);
+    for (const index of [Number.NaN, 0.9, -0.5, 2.7, -1.2, Infinity, -Infinity]) expect(kept.at(index), String(index)).toBe(lines.at(index));
   });
 });

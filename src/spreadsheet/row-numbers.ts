@@ -1,3 +1,5 @@
+import { clampIndex, lastAtOrBefore } from './array-index';
+
 /**
  * The file's number of each row read (its line in a text file, its row in a sheet), for messages
  * a person can check. A plain array is one; LineNumbers is one kept as runs.
@@ -46,18 +48,11 @@ export class LineNumbers implements RowNumbers {
   }
 
   at(index: number): number | undefined {
-    const row = Math.trunc(index) < 0 ? this.count + Math.trunc(index) : Math.trunc(index);
+    const whole = Math.trunc(index) || 0;
+    const row = whole < 0 ? this.count + whole : whole;
     if (!(row >= 0 && row < this.count)) return undefined;
     if (this.lines) return this.lines[row];
-    // The last run starting at or before the row.
-    let low = 0;
-    let high = this.runRows.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if ((this.runRows[middle] ?? 0) <= row) low = middle;
-      else high = middle - 1;
-    }
-    return row + (this.runOffsets[low] ?? 0);
+    return row + (this.runOffsets[lastAtOrBefore(this.runRows, row)] ?? 0);
   }
 
   slice(start = 0, end = this.count): number[] {
@@ -68,10 +63,9 @@ export class LineNumbers implements RowNumbers {
     for (let row = from; row < to; row++) out.push(this.at(row) ?? row + 1);
     return out;
   }
-}
 
-/** Array.prototype.slice's reading of an index: from the end when negative, clamped to the length. */
-export function clampIndex(index: number, length: number): number {
-  const whole = Math.trunc(index) || 0;
-  return whole < 0 ? Math.max(0, length + whole) : Math.min(whole, length);
+  /** Once every line is pushed: a plain array grown by push keeps up to half its length spare. */
+  finish(): void {
+    if (this.lines) this.lines = this.lines.slice();
+  }
 }

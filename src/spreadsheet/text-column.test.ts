@@ -34,4 +34,13 @@ describe('TextColumn', () => {
     column.set(5000, 'nowhere');
     expect(column.get(5000)).toBe('');
   });
+  it('keeps a million rows whose first values are long: the first rows say little of the rest', () => {
+    const column = new TextColumn(1_000_000);
+    const long = 'R'.repeat(2_000);
+    column.set(0, long);
+    column.set(1, long);
+    for (let row = 2; row < 1_000_000; row += 1) column.set(row, '');
+    column.set(999_999, 'REF-LAST');
+    expect([column.get(0), column.get(1), column.get(500_000), column.get(999_999)]).toEqual([long, long, '', 'REF-LAST']);
+  });
 });

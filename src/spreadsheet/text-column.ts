@@ -78,12 +78,13 @@ export class TextColumn {
   }
 
   private grow(atLeast: number): void {
-    // Room for every row at the length of the rows so far, and a tenth more: rows are set in
-    // order, so the buffer is grown a few times and ends near its use (doubling left up to half
-    // of it unused, 5 MB at a million references).
+    // Doubling, until room for every row at the length of the rows so far (and a tenth more) is
+    // less: the last growth then ends near the buffer's use, where doubling left up to half of it
+    // unused (5 MB at a million references). Never more than doubling: a few long values first
+    // say little of the rest.
     const used = this.startOf(this.inOrder);
     const forEveryRow = this.inOrder > 0 ? Math.ceil((used / this.inOrder) * this.ends.length * 1.1) : 0;
-    const size = Math.max(atLeast, forEveryRow, Math.ceil(this.bytes.length * 1.5));
+    const size = Math.max(atLeast, Math.min(forEveryRow, this.bytes.length * 2));
     // Past 2 GiB an Int32Array cannot point: the worker tells the person the file is too large.
     if (size > 2 ** 31) throw new RangeError('A column of the review outgrew its buffer.');
     const bytes = new Uint8Array(size);

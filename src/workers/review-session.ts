@@ -21,7 +21,7 @@ import {
 } from '../spreadsheet/review-table';
 import type { TableReadResult } from '../spreadsheet/read-table';
 import type { TableRows } from '../spreadsheet/file-rows';
-import { clampIndex } from '../spreadsheet/row-numbers';
+import { clampIndex } from '../spreadsheet/array-index';
 import {
   addSeen,
   addSentRows,

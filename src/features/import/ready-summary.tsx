@@ -29,10 +29,9 @@ export function ReadySummary({
   onStartOver: () => void;
 }) {
   const chunks = submission.chunkRows.length;
-  // A thousand rows laid out in one task would hold the page's thread past 50 ms as the step
-  // opens: the list grows by a hundred a frame, the first twenty with the step. A
-  // frame, not a task: timers alone added several hundred rows between two frames, all laid out
-  // in the next (2,500 objects, 10–20 ms of layout).
+  // A thousand rows laid out at once would hold the page's thread past 50 ms: the list grows by a
+  // hundred a frame, the first twenty with the step. A frame, not a task: several tasks can run
+  // between two frames, and the next would lay out all their rows.
   const [listed, setListed] = useState(SKIPPED_FIRST);
   const skippedCount = submission.skipped.length;
   useEffect(() => {
@@ -66,8 +65,8 @@ export function ReadySummary({
         <div>
           <h3 id="ready-skipped-heading" className="mb-2 text-sm font-semibold text-slate-900">Skipped rows and why</h3>
           <div role="region" aria-labelledby="ready-skipped-heading" tabIndex={0} className="max-h-80 overflow-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-            {/* Fixed widths: a hundred rows added to a table laid out by its content lay out every row again. */}
-            <table className="min-w-full table-fixed divide-y divide-slate-200 text-sm">
+            {/* Fixed widths (a fixed layout needs a width): a hundred rows added to a table laid out by its content lay out every row again. */}
+            <table className="w-full table-fixed divide-y divide-slate-200 text-sm">
               <colgroup>
                 <col className="w-32" />
                 <col />
@@ -82,7 +81,7 @@ export function ReadySummary({
                 {submission.skipped.slice(0, listed).map((row) => (
                   <tr key={row.rowNumber}>
                     <td className="px-4 py-2 font-mono">{row.rowNumber}</td>
-                    <td className="px-4 py-2">{row.reasons.join(' ')}</td>
+                    <td className="break-words px-4 py-2">{row.reasons.join(' ')}</td>
                   </tr>
                 ))}
               </tbody>

@@ -12,6 +12,7 @@ import Papa from 'papaparse';
 import type { Batch } from '../../contract/batch';
 import { serverJobOutcomeSchema, serverJobPayloadSchema } from '../../contract/server-jobs';
 import { teamChunkRowsSchema, type TeamChunkRows } from '../../contract/team-history';
+import { lastAtOrBefore } from '../../spreadsheet/array-index';
 import { describeProblems } from '../../spreadsheet/problem-text';
 import { toEscapedCsv, toEscapedXlsx, type ExportTable } from '../../spreadsheet/result-export';
 import { explainServiceRowNumbers, type RowNumbering } from '../../spreadsheet/row-numbering';
@@ -226,13 +227,7 @@ export class ResultsSession {
 
   private rowAt(position: number): ResultRowView {
     // The block holding the position: the last whose start is at or before it.
-    let low = 0;
-    let high = this.ordered.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (this.starts[middle]! <= position) low = middle;
-      else high = middle - 1;
-    }
+    const low = lastAtOrBefore(this.starts.subarray(0, this.ordered.length), position);
     const block = this.ordered[low]!;
     const i = position - this.starts[low]!;
     const item = block.items[i] ?? null;
