@@ -35,12 +35,14 @@ describe('TextColumn', () => {
     expect(column.get(5000)).toBe('');
   });
   it('keeps a million rows whose first values are long: the first rows say little of the rest', () => {
-    const column = new TextColumn(1_000_000);
-    const long = 'R'.repeat(2_000);
-    column.set(0, long);
-    column.set(1, long);
-    for (let row = 2; row < 1_000_000; row += 1) column.set(row, '');
-    column.set(999_999, 'REF-LAST');
-    expect([column.get(0), column.get(1), column.get(500_000), column.get(999_999)]).toEqual([long, long, '', 'REF-LAST']);
+    // Two long values first (fewer than the rows it samples), and 1,200 (whose average times every row would pass a gigabyte).
+    for (const longRows of [2, 1_200]) {
+      const column = new TextColumn(1_000_000);
+      const long = 'R'.repeat(2_000);
+      for (let row = 0; row < longRows; row++) column.set(row, long);
+      for (let row = longRows; row < 999_999; row += 1) column.set(row, '');
+      column.set(999_999, 'REF-LAST');
+      expect([column.get(0), column.get(longRows - 1), column.get(500_000), column.get(999_999)], `${longRows} long rows first`).toEqual([long, long, '', 'REF-LAST']);
+    }
   });
 });
