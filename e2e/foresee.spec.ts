@@ -138,3 +138,28 @@ test('the Ready step says which rows create and which update, flags possible dup
   await expectAccessible(page);
   await screenshot(page, 'foresee-checked');
 });
+
+test('a colleague’s browser foresees updates from the team history alone: references another profile sent', async ({ browser }) => {
+  test.setTimeout(180_000);
+  // Two profiles with no storage in common.
+  const sender = await (await browser.newContext()).newPage();
+  await connectToSandbox(sender);
+  await dropFile(sender, `team-1-${RUN}.csv`, csv([row(number('FST', 1), ref('T1')), row(number('FST', 2), ref('T2'))]));
+  await continueToReview(sender, 2);
+  await continueToReady(sender, 2);
+  await send(sender, 2);
+  await sender.context().close();
+
+  const colleague = await (await browser.newContext()).newPage();
+  // The colleague's own list of jobs left empty (the jobs the console's server runs for the
+  // workspace are its past jobs too): what it knows of the sender's comes from the team history.
+  await colleague.route('**/console/api/server-jobs', (route) => route.fulfill({ json: { data: [] } }));
+  await connectToSandbox(colleague);
+  await dropFile(colleague, `team-2-${RUN}.csv`, csv([row(number('FST', 3), ref('T1')), row(number('FST', 4), ref('T3'))]));
+  await continueToReview(colleague, 2);
+  await continueToReady(colleague, 2);
+  const panel = foresight(colleague);
+  await expect(panel.getByRole('status').first()).toContainText('Known from the team history of this workspace.');
+  await expect(panel).toContainText('1 create · 1 update existing shipment · 0 without a reference');
+  await colleague.context().close();
+});

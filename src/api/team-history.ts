@@ -9,13 +9,10 @@ import {
   teamJobLookupSchema,
   teamJobListSchema,
   teamJobReceiptSchema,
-  teamSeenAnswerSchema,
   teamWorkspaceSchema,
   type TeamChunkRows,
   type TeamJobReceipt,
   type TeamJobReport,
-  type TeamSeenAnswer,
-  type TeamSeenQuery,
 } from '../contract/team-history';
 import { type ApiTarget, type HttpDeps, type KeptBody, request, requestBody } from './http-client';
 
@@ -84,7 +81,16 @@ export async function teamWorkspaceTag(target: ApiTarget): Promise<string> {
   return (await request(target, { path: '/console/api/workspace', schema: teamWorkspaceSchema, bucket: null })).tag;
 }
 
-/** Which of these references and tracking numbers the workspace's jobs sent, and when (at most SEEN_LOOKUP_MAX of each). */
-export function teamSeenKeys(target: ApiTarget, query: TeamSeenQuery, signal?: AbortSignal): Promise<TeamSeenAnswer> {
-  return request(target, { method: 'POST', path: '/console/api/seen', json: query, schema: teamSeenAnswerSchema, bucket: null, retry: 'safe', signal });
+/**
+ * Which of these references and tracking numbers the workspace's jobs sent, and when (at most
+ * SEEN_LOOKUP_MAX of each): the query as the import worker wrote it (a TeamSeenQuery as JSON), the
+ * answer as its bytes, for the worker to read (workers/team-seen-answer.ts). Thousands of keys each way
+ * copied, written, parsed and checked on the page's thread made a task of 50 ms on the Ready step.
+ */
+export async function teamSeenAnswerBytes(target: ApiTarget, query: Blob, signal?: AbortSignal): Promise<ArrayBuffer> {
+  const answer = await requestBody(target, { method: 'POST', path: '/console/api/seen', jsonBlob: query, bucket: null, retry: 'safe', signal });
+  // A body is kept elsewhere only by a worker's fetch, which this is not.
+  if (!(answer instanceof ArrayBuffer)) throw new Error('The answer about earlier imports was kept by another thread.');
+  return answer;
 }
+

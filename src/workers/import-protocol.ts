@@ -72,6 +72,8 @@ export interface SeenKeysUpdate {
   trackingNumbers?: [string, number][];
   /** The references and numbers are of shipments the service holds (its own list), not rows sent whose outcome is unknown. */
   confirmed?: boolean;
+  /** The console server's answer to a team query (a foresight-keys query), as its bytes: read in the worker. */
+  teamAnswer?: ArrayBuffer;
 }
 
 /** Keys the server is asked about, a page of the rows to send at a time. */
@@ -238,7 +240,8 @@ export interface ImportAnswers {
   'submission-start': { start: SubmissionStart };
   'submission-chunk': { key: SubmissionKey; index: number; chunk: CsvChunk };
   'source-hash': { sha256: string };
-  'foresight-keys': { references: string[]; trackingNumbers: string[]; more: boolean };
+  /** `query`: the page's keys as a TeamSeenQuery in JSON, for the console server (null when the page has none). */
+  'foresight-keys': { query: Blob | null; more: boolean };
   foresee: { state: ReviewState };
   template: { bytes: Uint8Array };
 }

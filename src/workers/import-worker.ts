@@ -7,6 +7,7 @@ import { blobSource } from './blob-source';
 import { templateCsv, templateXlsx } from '../spreadsheet/template';
 import { CurrentReview, ReviewReplacedError } from './current-review';
 import { matchRetryRows, type RetryMatch, SubmissionError } from './review-session';
+import { SeenAnswerError, seenOfTeamAnswer } from './team-seen-answer';
 import { warmUp } from './warm-up';
 import {
   type ImportAnswers,
@@ -81,7 +82,7 @@ function describe(error: unknown): string {
   // A large CSV's rows are read from its file as they are needed, at any step: not only at the drop.
   // Chromium says NotReadableError for a file changed since the drop, NotFoundError for one moved or deleted.
   if (error instanceof DOMException && (error.name === 'NotReadableError' || error.name === 'NotFoundError')) return 'The file changed or moved on your disk since it was dropped; drop it again.';
-  if (error instanceof SpreadsheetReadError || error instanceof SubmissionError || error instanceof ReviewReplacedError) return error.message;
+  if (error instanceof SpreadsheetReadError || error instanceof SubmissionError || error instanceof ReviewReplacedError || error instanceof SeenAnswerError) return error.message;
   if (error instanceof RangeError) return 'The file is too large to read in this browser tab.';
   return `The file could not be read: ${error instanceof Error ? error.message : String(error)}`;
 }
@@ -137,8 +138,17 @@ const handlers: Handlers = {
   template: async ({ customFieldSlugs, format }) => ({
     bytes: format === 'csv' ? new TextEncoder().encode(templateCsv(customFieldSlugs)) : await templateXlsx(customFieldSlugs),
   }),
-  'foresight-keys': async ({ page }) => (await review.whenChecked()).foresightKeys(page),
-  foresee: async ({ add, reset, more }) => ({ state: (await review.whenChecked()).foresee(add, { reset, more }) }),
+  'foresight-keys': async ({ page }) => {
+    const { references, trackingNumbers, more } = (await review.whenChecked()).foresightKeys(page);
+    // Written here: the page sends it on as it is, never holding the keys.
+    const query = references.length + trackingNumbers.length > 0 ? new Blob([JSON.stringify({ references, trackingNumbers })], { type: 'application/json' }) : null;
+    return { query, more };
+  },
+  foresee: async ({ add, reset, more }) => {
+    const { teamAnswer, ...keys } = add;
+    const seen = teamAnswer ? { ...keys, ...seenOfTeamAnswer(teamAnswer) } : keys;
+    return { state: (await review.whenChecked()).foresee(seen, { reset, more }) };
+  },
   prepare: async ({ chunkSize }) => ({ submission: (await review.whenChecked()).prepare(chunkSize) }),
   'submission-start': async ({ chunkSize }) => ({ start: (await review.whenChecked()).startSubmission(chunkSize) }),
   'submission-chunk': ({ key, index }) => {

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiTarget } from '../../api/http-client';
 import { fetchShipmentPage } from '../../api/shipments';
 import { sharedBudget } from '../../api/rate-limit-budget';
-import { hasTeamHistory, teamSeenKeys } from '../../api/team-history';
+import { hasTeamHistory, teamSeenAnswerBytes } from '../../api/team-history';
 import { readServiceShipments, SERVICE_CHECK_PAGE_SIZE, type ServiceCheckPage } from '../../jobs/service-check';
 import type { ReviewState, SeenKeysUpdate } from '../../workers/import-protocol';
 import { useImportSession } from './use-import-session';
@@ -135,12 +135,10 @@ export function useForesight({
       setTeam({ state: 'reading' });
       try {
         for (let page = 0; live; page++) {
-          const keys = await session.request('foresight-keys', { page });
-          if (keys.references.length + keys.trackingNumbers.length > 0) {
-            const seen = await teamSeenKeys(target, keys);
-            await give({ references: seen.references.map((key) => [key.value, key.sentAt]), trackingNumbers: seen.trackingNumbers.map((key) => [key.value, key.sentAt]) });
-          }
-          if (!keys.more) break;
+          // The keys and the answer go from the worker to the console server and back as they are.
+          const { query, more } = await session.request('foresight-keys', { page });
+          if (query) await give({ teamAnswer: await teamSeenAnswerBytes(target, query) });
+          if (!more) break;
         }
         if (live) setTeam({ state: 'read', detail: 'the team history of this workspace' });
       } catch (error) {
