@@ -144,7 +144,7 @@ test('a colleague’s browser foresees updates from the team history alone: refe
   // Two profiles with no storage in common.
   const sender = await (await browser.newContext()).newPage();
   await connectToSandbox(sender);
-  await dropFile(sender, `team-1-${RUN}.csv`, csv([row(number('FST', 1), ref('T1')), row(number('FST', 2), ref('T2'))]));
+  await dropFile(sender, `colleague-1-${RUN}.csv`, csv([row(number('FST', 1), ref('T1')), row(number('FST', 2), ref('T2'))]));
   await continueToReview(sender, 2);
   await continueToReady(sender, 2);
   await send(sender, 2);
@@ -155,7 +155,7 @@ test('a colleague’s browser foresees updates from the team history alone: refe
   // workspace are its past jobs too): what it knows of the sender's comes from the team history.
   await colleague.route('**/console/api/server-jobs', (route) => route.fulfill({ json: { data: [] } }));
   await connectToSandbox(colleague);
-  await dropFile(colleague, `team-2-${RUN}.csv`, csv([row(number('FST', 3), ref('T1')), row(number('FST', 4), ref('T3'))]));
+  await dropFile(colleague, `colleague-2-${RUN}.csv`, csv([row(number('FST', 3), ref('T1')), row(number('FST', 4), ref('T3'))]));
   await continueToReview(colleague, 2);
   await continueToReady(colleague, 2);
   const panel = foresight(colleague);
