@@ -84,8 +84,8 @@ export async function teamWorkspaceTag(target: ApiTarget): Promise<string> {
 /**
  * Which of these references and tracking numbers the workspace's jobs sent, and when (at most
  * SEEN_LOOKUP_MAX of each): the query as the import worker wrote it (a TeamSeenQuery as JSON), the
- * answer as its bytes, for the worker to read (workers/team-seen-answer.ts). Thousands of keys each way
- * copied, written, parsed and checked on the page's thread made a task of 50 ms on the Ready step.
+ * answer as its bytes, for the worker to read (workers/team-seen-answer.ts): the page's thread
+ * never copies, writes, parses or checks the thousands of keys each way.
  */
 export async function teamSeenAnswerBytes(target: ApiTarget, query: Blob, signal?: AbortSignal): Promise<ArrayBuffer> {
   const answer = await requestBody(target, { method: 'POST', path: '/console/api/seen', jsonBlob: query, bucket: null, retry: 'safe', signal });
@@ -93,4 +93,3 @@ export async function teamSeenAnswerBytes(target: ApiTarget, query: Blob, signal
   if (!(answer instanceof ArrayBuffer)) throw new Error('The answer about earlier imports was kept by another thread.');
   return answer;
 }
-

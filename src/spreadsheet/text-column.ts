@@ -82,9 +82,8 @@ export class TextColumn {
   private grow(atLeast: number): void {
     // Once a thousand rows are set, room for every row at their average length and a tenth more:
     // rows are set in order, so the buffer is grown about once more and ends near its use, where
-    // doubling left up to half of it unused and a copy at each step (at a million references,
-    // 5 MB unused and 13 MB more at the renderer's peak). Doubling before, and when that room
-    // would pass a gigabyte (long values first say little of the rest).
+    // doubling leaves up to half of it unused and copies it at each step. Doubling before, and
+    // when that room would pass a gigabyte (long values first say little of the rest).
     const used = this.startOf(this.inOrder);
     const forEveryRow = this.inOrder >= SAMPLE_ROWS ? Math.ceil((used / this.inOrder) * this.ends.length * 1.1) : 0;
     const grown = forEveryRow > 0 && forEveryRow <= 2 ** 30 ? Math.max(forEveryRow, Math.ceil(this.bytes.length * 1.25)) : this.bytes.length * 2;
