@@ -11,17 +11,6 @@ const SHORT_ASCII = 64;
  * cut from a file's text would keep that whole text alive; this costs the bytes and four more
  * per row. The check sets rows in order; a row set again (an edit) is kept apart, as a string.
  */
-function hasLoneSurrogate(value: string): boolean {
-  for (let i = 0; i < value.length; i++) {
-    const code = value.charCodeAt(i);
-    if (code < 0xd800 || code > 0xdfff) continue;
-    const next = value.charCodeAt(i + 1);
-    if (code > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) return true;
-    i++;
-  }
-  return false;
-}
-
 export class TextColumn {
   private bytes = new Uint8Array(4096);
   /** Rows set in order so far: row r's bytes end at ends[r] and start where row r − 1's end. */
@@ -36,7 +25,7 @@ export class TextColumn {
   set(row: number, value: string): void {
     if (row < 0 || row >= this.ends.length) return;
     // UTF-8 has no lone surrogate (an XLSX escape can make one): such a value is kept as it is.
-    if (row !== this.inOrder || hasLoneSurrogate(value)) {
+    if (row !== this.inOrder || !value.isWellFormed()) {
       this.setAgain.set(row, value);
       return;
     }

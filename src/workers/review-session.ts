@@ -392,7 +392,8 @@ export class ReviewSession {
   getRows(from: number, to: number): ReviewRowView[] {
     if (this.view) return this.view.slice(from, to).map((row) => this.rowView(row));
     const rows: ReviewRowView[] = [];
-    for (let row = clampIndex(from, this.table.counts.rows); row < clampIndex(to, this.table.counts.rows); row++) rows.push(this.rowView(row));
+    const end = clampIndex(to, this.table.counts.rows);
+    for (let row = clampIndex(from, this.table.counts.rows); row < end; row++) rows.push(this.rowView(row));
     return rows;
   }
 
