@@ -60,7 +60,7 @@ for (const runsJobs of ['on', 'off'] as const) {
       } else {
         await expect(support.getByText('No import jobs yet')).toBeVisible();
       }
-      await support.getByRole('link', { name: 'Team' }).click();
+      await support.getByRole('link', { name: 'Team', exact: true }).click();
       const team = support.getByRole('region', { name: /team's import jobs/ });
       await expect(team.getByRole('link', { name: `weekly-${RUN}.csv` })).toBeVisible({ timeout: 20_000 });
       await support.getByLabel('Search').fill(ref(4));
