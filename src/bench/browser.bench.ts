@@ -93,6 +93,8 @@ interface Figures {
   /** The library alone in a worker, on the same file, in the same run. */
   libraryMs: number;
   longestTaskMs: number;
+  /** Where the longest task fell: the phase begun last before it (PHASES). */
+  longestTaskIn: string;
   longTasksOver100: number;
   maxDomRows: number;
   editToRevalidatedMs: number;
@@ -107,6 +109,17 @@ interface Figures {
   /** Then, once the page and its workers have collected their garbage. */
   rssLiveMb: number;
 }
+
+/** The measurement's phases, each from its mark (set in the page) to the next one's. */
+const PHASES = [
+  ['drop', 'drop → columns'],
+  ['columns', 'columns shown'],
+  ['continue', 'continue → grid'],
+  ['grid', 'grid → every row checked'],
+  ['checked', 'the bench collecting garbage'],
+  ['scroll', 'scroll'],
+  ['edit', 'edit'],
+] as const;
 
 const TYPES = { csv: 'text/csv', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
 const LIBRARY = { csv: 'papaparse', xlsx: 'SheetJS' } as const;
@@ -234,9 +247,9 @@ async function measure(page: Page, marker: string, file: BenchFile, libraryMs: n
   await page.getByRole('heading', { name: 'Import shipments' }).waitFor();
   await putFile(page, file);
   await page.evaluate(() => {
-    const w = window as unknown as { longTasks: number[]; marks: Record<string, number> };
+    const w = window as unknown as { longTasks: { start: number; duration: number }[]; marks: Record<string, number> };
     w.longTasks = [];
-    new PerformanceObserver((list) => w.longTasks.push(...list.getEntries().map((e) => e.duration))).observe({ type: 'longtask' });
+    new PerformanceObserver((list) => w.longTasks.push(...list.getEntries().map((e) => ({ start: e.startTime, duration: e.duration })))).observe({ type: 'longtask' });
     // The clock is read in the page: when the Columns heading appears, when Continue is clicked,
     // and when the grid's first cell appears.
     const marks: Record<string, number> = (w.marks = {});
@@ -292,11 +305,12 @@ async function measure(page: Page, marker: string, file: BenchFile, libraryMs: n
       new Promise<number>((resolve) => {
         // No named functions in here (see the marks above).
         const busy = 'p[aria-live][aria-busy="false"]';
-        if (document.querySelector(busy)) return resolve(performance.now());
+        const marks = (window as unknown as { marks: Record<string, number> }).marks;
+        if (document.querySelector(busy)) return resolve((marks.checked = performance.now()));
         const observer = new MutationObserver(() => {
           if (!document.querySelector(busy)) return;
           observer.disconnect();
-          resolve(performance.now());
+          resolve((marks.checked = performance.now()));
         });
         observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
       }),
@@ -315,7 +329,9 @@ async function measure(page: Page, marker: string, file: BenchFile, libraryMs: n
   // The review answered before Continue (built ahead): none of the wait after Continue is the worker's.
   const reviewAnsweredMs = Math.max(0, Math.round((reader['build-review'] ?? NaN) - (marks.continue ?? NaN)));
 
+  const mark = (name: 'scroll' | 'edit') => page.evaluate((at) => ((window as unknown as { marks: Record<string, number> }).marks[at] = performance.now()), name);
   // Scroll through the grid and count the table rows in the DOM at each stop.
+  await mark('scroll');
   let maxDomRows = 0;
   for (const fraction of [0.1, 0.25, 0.5, 0.75, 1]) {
     await grid.evaluate((el, f) => el.scrollTo({ top: el.scrollHeight * f }), fraction);
@@ -326,6 +342,7 @@ async function measure(page: Page, marker: string, file: BenchFile, libraryMs: n
   await grid.getByRole('button', { name: /^tracking_number, (line|row) 2:/ }).waitFor();
 
   // Edit → the cell shows the new value, timed inside the page from the Enter key.
+  await mark('edit');
   await grid.getByRole('button', { name: /^name, (line|row) 2:/ }).click();
   await page.getByLabel(/^Edit name, (line|row) 2$/).fill('Edited for the bench');
   const editToRevalidatedMs = await grid.evaluate(
@@ -344,7 +361,11 @@ async function measure(page: Page, marker: string, file: BenchFile, libraryMs: n
       }),
   );
 
-  const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+  const tasks = await page.evaluate(() => (window as unknown as { longTasks: { start: number; duration: number }[] }).longTasks);
+  const longTasks = tasks.map((task) => task.duration);
+  const longest = tasks.reduce<{ start: number; duration: number } | null>((a, b) => (a && a.duration >= b.duration ? a : b), null);
+  const endMarks = await page.evaluate(() => (window as unknown as { marks: Record<string, number> }).marks);
+  const longestTaskIn = longest ? ([...PHASES].reverse().find(([at]) => (endMarks[at] ?? Infinity) <= longest.start)?.[1] ?? 'before the drop') : '';
   return {
     format: file.format,
     kind: file.kind,
@@ -358,6 +379,7 @@ async function measure(page: Page, marker: string, file: BenchFile, libraryMs: n
     usableMs: dropToColumnsMs + continueToGridMs,
     libraryMs,
     longestTaskMs: Math.round(Math.max(0, ...longTasks)),
+    longestTaskIn,
     longTasksOver100: longTasks.filter((d) => d > 100).length,
     maxDomRows,
     editToRevalidatedMs,
@@ -417,7 +439,7 @@ try {
       if (run % 2 === 0) figures.libraryMs = libraryMs = await inNewTab((page) => measureLibrary(page, workerCode, file));
       loads.push(machineLoad());
       console.error(
-        `run ${run + 1}: ${file.format} ${file.kind}: usable ${figures.usableMs} ms, ${LIBRARY[file.format]} alone ${libraryMs} ms (${(figures.usableMs / libraryMs).toFixed(2)}×), longest task ${figures.longestTaskMs} ms, renderer ${figures.rssUsableMb} MB at usable (peak ${figures.rssPeakMb}, before ${figures.rssBeforeMb}), every row checked ${figures.checkedMs} ms after Continue (renderer ${figures.rssCheckedMb} MB, peak ${figures.rssCheckedPeakMb}, ${figures.rssLiveMb} MB once garbage is collected), edit ${figures.editToRevalidatedMs} ms; ${loads.at(-1)}`,
+        `run ${run + 1}: ${file.format} ${file.kind}: usable ${figures.usableMs} ms, ${LIBRARY[file.format]} alone ${libraryMs} ms (${(figures.usableMs / libraryMs).toFixed(2)}×), longest task ${figures.longestTaskMs} ms${figures.longestTaskIn ? ` (${figures.longestTaskIn})` : ''}, renderer ${figures.rssUsableMb} MB at usable (peak ${figures.rssPeakMb}, before ${figures.rssBeforeMb}), every row checked ${figures.checkedMs} ms after Continue (renderer ${figures.rssCheckedMb} MB, peak ${figures.rssCheckedPeakMb}, ${figures.rssLiveMb} MB once garbage is collected), edit ${figures.editToRevalidatedMs} ms; ${loads.at(-1)}`,
       );
       results.push(figures);
     }
