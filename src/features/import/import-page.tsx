@@ -4,6 +4,7 @@ import { customFieldsQueryOptions } from '../../api/connect';
 import { sharedBudget } from '../../api/rate-limit-budget';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
+import { FontWarmup } from '../../components/font-warmup';
 import { PageHeader } from '../../components/page-header';
 import { plural } from '../../components/plural';
 import { ProgressBar } from '../../components/progress-bar';
@@ -102,6 +103,7 @@ function ImportWizard({ target, retry, preloadJobPage }: { target: { baseUrl: st
             </div>
           )}
           <DropZone onFile={wizard.readFile} />
+          <FontWarmup />
           <TemplateLinks customFieldSlugs={customFieldSlugs ?? []} />
           <RememberedMappingsList remembered={remembered} target={target} />
         </>

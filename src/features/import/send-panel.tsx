@@ -10,6 +10,7 @@ import { useConnection } from '../../api/use-connection';
 import { useObservable } from '../../api/use-observable';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
+import { whenIdle } from '../../components/when-idle';
 import type { RememberedMapping } from '../../contract/remembered-mapping';
 import type { JobSource } from '../../jobs/import-job';
 import { estimateJobCost } from '../../jobs/job-cost';
@@ -19,16 +20,6 @@ import type { SourceFacts } from './use-import-wizard';
 import { formatCount as n } from '../../components/plural';
 
 const time = (ms: number) => new Date(ms).toLocaleTimeString('en-GB');
-
-/** Runs `work` when the page is idle (within 2 s); returns the cancel. */
-function whenIdle(work: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(work, { timeout: 2_000 });
-    return () => cancelIdleCallback(id);
-  }
-  const timer = setTimeout(work, 200);
-  return () => clearTimeout(timer);
-}
 
 /** Rows per request for the connected service: the sandbox's advertised cap, else the setting. */
 export function useChunkRows(): number {
