@@ -5,7 +5,7 @@
 // (both timed inside the page: the clock from the drop event to the Columns heading, and from
 // the Continue click to the grid's first cell, so Playwright's round trips are not in them),
 // usable = their sum, the console ÷ the library alone, the longest main-thread task
-// (PerformanceObserver 'longtask'), the page's renderer's resident memory (VmRSS from /proc of
+// (PerformanceObserver 'longtask') and the phase it fell in, the page's renderer's resident memory (VmRSS from /proc of
 // the page's renderer process, its workers being threads of it: before the drop, the peak until
 // usable, at usable, when every row is checked, and then once the page and its workers have
 // collected their garbage — Chromium runs with --expose-gc for that),
@@ -93,7 +93,7 @@ interface Figures {
   /** The library alone in a worker, on the same file, in the same run. */
   libraryMs: number;
   longestTaskMs: number;
-  /** Where the longest task fell: the phase begun last before it (PHASES). */
+  /** Where the longest task fell (PHASES): its phase, or the two phases it spans when a phase's mark was set inside it. */
   longestTaskIn: string;
   longTasksOver100: number;
   maxDomRows: number;
@@ -110,13 +110,13 @@ interface Figures {
   rssLiveMb: number;
 }
 
-/** The measurement's phases, each from its mark (set in the page) to the next one's. */
+/** The measurement's phases, each from its mark (the page's clock, set in the page) to the next one's. */
 const PHASES = [
   ['drop', 'drop → columns'],
   ['columns', 'columns shown'],
   ['continue', 'continue → grid'],
   ['grid', 'grid → every row checked'],
-  ['checked', 'the bench collecting garbage'],
+  ['checked', 'after every row is checked (the bench collects garbage, then waits 1 s)'],
   ['scroll', 'scroll'],
   ['edit', 'edit'],
 ] as const;
@@ -365,7 +365,11 @@ async function measure(page: Page, marker: string, file: BenchFile, libraryMs: n
   const longTasks = tasks.map((task) => task.duration);
   const longest = tasks.reduce<{ start: number; duration: number } | null>((a, b) => (a && a.duration >= b.duration ? a : b), null);
   const endMarks = await page.evaluate(() => (window as unknown as { marks: Record<string, number> }).marks);
-  const longestTaskIn = longest ? ([...PHASES].reverse().find(([at]) => (endMarks[at] ?? Infinity) <= longest.start)?.[1] ?? 'before the drop') : '';
+  // A mark can be set inside the task that begins its phase (the drop's dispatch, Continue's click, the
+  // Columns step's commit): such a task is named by both phases.
+  const phaseAt = (time: number) => [...PHASES].reverse().find(([at]) => (endMarks[at] ?? Infinity) <= time)?.[1] ?? 'before the drop';
+  const [from, to] = longest ? [phaseAt(longest.start), phaseAt(longest.start + longest.duration)] : ['', ''];
+  const longestTaskIn = from === to ? from : `${from}, into ${to}`;
   return {
     format: file.format,
     kind: file.kind,

@@ -18,6 +18,8 @@ describe('FontWarmup', () => {
     idlePeriod();
     expect(box.querySelectorAll('span')).toHaveLength(4);
     for (let i = 0; i < 20; i++) idlePeriod();
+    // Done: nothing more is asked of the page.
+    expect(vi.getTimerCount()).toBe(0);
     const styles = [...box.querySelectorAll('span')].map((span) => span.className);
     expect(styles).toHaveLength(2 * 6 * 4);
     expect(styles).toContain('font-mono text-xs font-semibold');
@@ -25,5 +27,15 @@ describe('FontWarmup', () => {
     // Neither seen nor read out: hidden from assistive technology, and invisible (yet laid out).
     for (const span of box.querySelectorAll('span')) expect(isInaccessible(span)).toBe(true);
     expect(box.className).toMatch(/\binvisible\b/);
+  });
+
+  it('asks nothing more of the page once it is gone', () => {
+    const { container, unmount } = render(<FontWarmup />);
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
+    expect(container.querySelectorAll('span')).toHaveLength(4);
+    unmount();
+    expect(vi.getTimerCount()).toBe(0);
   });
 });
