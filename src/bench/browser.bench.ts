@@ -5,8 +5,9 @@
 // (both timed inside the page: the clock from the drop event to the Columns heading, and from
 // the Continue click to the grid's first cell, so Playwright's round trips are not in them),
 // usable = their sum, the console ÷ the library alone, the longest main-thread task
-// (PerformanceObserver 'longtask') and the phase it fell in, the page's renderer's resident memory (VmRSS from /proc of
-// the page's renderer process, its workers being threads of it: before the drop, the peak until
+// (PerformanceObserver 'longtask') and the phase it fell in, the page's renderer's resident
+// memory (VmRSS from /proc of the page's renderer process, its workers being threads of it:
+// before the drop, the peak until
 // usable, at usable, when every row is checked, and then once the page and its workers have
 // collected their garbage — Chromium runs with --expose-gc for that),
 // rows in the DOM while scrolling, and edit → row revalidated on screen. Two files of each

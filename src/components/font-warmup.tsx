@@ -11,8 +11,8 @@ const WEIGHTS = ['font-normal', 'font-medium', 'font-semibold', 'font-bold'];
 const SAMPLE = 'Aa0 ’“”·…—–−→×✓✕';
 
 /**
- * The console's type styles laid out out of sight and out of the accessibility tree, one size per
- * idle period (in the frame after it). A font's first layout at a size and weight asks the system
+ * The console's type styles, laid out unseen and out of the accessibility tree, one size per idle
+ * period (in the frame after it). A font's first layout at a size and weight asks the system
  * for it — on Linux a round trip to the browser process and fontconfig, up to a few ms each — and
  * a dozen asked for in a step's first frame can push that frame past 50 ms. Rendered on a page
  * before the step that needs them (the Import page's file step, before the Columns step).
