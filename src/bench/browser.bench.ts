@@ -7,10 +7,9 @@
 // usable = their sum, the console ÷ the library alone, the longest main-thread task
 // (PerformanceObserver 'longtask') and the phase it fell in, the page's renderer's resident
 // memory (VmRSS from /proc of the page's renderer process, its workers being threads of it:
-// before the drop, the peak until
-// usable, at usable, when every row is checked, and then once the page and its workers have
-// collected their garbage — Chromium runs with --expose-gc for that),
-// rows in the DOM while scrolling, and edit → row revalidated on screen. Two files of each
+// before the drop, the peak until usable, at usable, when every row is checked, and then once
+// the page and its workers have collected their garbage — Chromium runs with --expose-gc for
+// that), rows in the DOM while scrolling, and edit → row revalidated on screen. Two files of each
 // format: the narrow one (7 columns) and the kind a user has (src/spreadsheet/sample-rows.ts: the
 // template's columns and two custom fields, lists quoted with commas). The console and the
 // library alternate (their order swapped every run), each measurement in a tab of its own. Every figure is the median (range) of
