@@ -145,9 +145,9 @@ class RowIndex {
 /**
  * The rows of a CSV file, read back from the file when asked for: the same rows readCsv would
  * give for its text, row 0 its first non-empty one. Holds the file's bytes (a source), an index
- * of 2 bytes a row (4 once a block's text is too long for 16 bits) and the decoded text of the last two blocks it read (about BLOCK_BYTES each),
- * so a grid scrolling within a window, or a walk through the rows in order, decodes each block
- * once. Cells come out as strings of their own, never views of a block's text.
+ * of 2 bytes a row (4 once a block's text is too long for 16 bits) and the decoded text of the
+ * last two blocks it read (about BLOCK_BYTES each), so a grid scrolling within a window, or a walk
+ * through the rows in order, decodes each block once. Cells come out as strings of their own, never views of a block's text.
  */
 export class FileRows implements TableRows {
   /** The last two blocks decoded, the most recent first. */

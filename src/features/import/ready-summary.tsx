@@ -29,10 +29,10 @@ export function ReadySummary({
   onStartOver: () => void;
 }) {
   const chunks = submission.chunkRows.length;
-  // A thousand rows laid out at once would hold the page's thread past 50 ms: the list grows by
-  // fifty a frame, the first twenty with the step: small enough for a frame's layout to stay well
-  // under 50 ms while the worker shares the cores. A frame, not a task: several tasks can run
-  // between two frames, and the next would lay out all their rows.
+  // A thousand rows laid out at once would hold the page's thread past 50 ms. The list starts with
+  // twenty and grows by fifty a frame, few enough for a frame's layout to stay well under 50 ms
+  // while the worker shares the cores. A frame, not a task: several tasks can run between two
+  // frames, and the next would lay out all their rows.
   const [listed, setListed] = useState(SKIPPED_FIRST);
   const skippedCount = submission.skipped.length;
   useEffect(() => {
@@ -66,7 +66,7 @@ export function ReadySummary({
         <div>
           <h3 id="ready-skipped-heading" className="mb-2 text-sm font-semibold text-slate-900">Skipped rows and why</h3>
           <div role="region" aria-labelledby="ready-skipped-heading" tabIndex={0} className="max-h-80 overflow-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-            {/* Fixed widths (a fixed layout needs a width): a hundred rows added to a table laid out by its content lay out every row again. */}
+            {/* Fixed widths (a fixed layout needs a width): rows added to a table laid out by its content lay out every row again. */}
             <table className="w-full table-fixed divide-y divide-slate-200 text-sm">
               <colgroup>
                 <col className="w-32" />
